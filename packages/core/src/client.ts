@@ -1,0 +1,413 @@
+import {
+  ApiError,
+  apiErrorFor,
+  type BlockwireError,
+  NetworkError,
+  RateLimitError,
+  TimeoutError,
+  ValidationError,
+} from './errors.js';
+import { createRedactor, REDACTED, redactValue } from './redact.js';
+import {
+  type AttemptOutcome,
+  decideRetry,
+  parseRetryAfter,
+  type RetryOptions,
+  resolveRetryOptions,
+} from './retry.js';
+import { createUndiciTransport, type Transport, type TransportResponse } from './transport.js';
+
+/** The four interfaces of the service, each with its own base URL. */
+export type Api = 'evm' | 'solana' | 'streams' | 'node';
+export type BaseUrls = Record<Api, string>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
+  evm: 'https://deep-index.moralis.io/api/v2.2',
+  solana: 'https://solana-gateway.moralis.io',
+  streams: 'https://api.moralis-streams.com',
+  node: 'https://site1.moralis-nodes.com',
+});
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const VERSION = '0.1.0';
+
+/** Where the key goes: a header for the REST interfaces, the last path segment for JSON-RPC. */
+const AUTH: Record<Api, { header: string } | { pathSegment: true }> = {
+  evm: { header: 'X-API-Key' },
+  streams: { header: 'X-API-Key' },
+  solana: { header: 'X-Api-Key' },
+  node: { pathSegment: true },
+};
+
+/** What hooks see of a request. The key is masked everywhere in it. */
+export interface RequestInfo {
+  operation: string | undefined;
+  api: Api;
+  method: HttpMethod;
+  /** Full URL, key masked. */
+  url: string;
+  /** Path relative to the interface's base URL, key masked. */
+  path: string;
+  headers: Record<string, string>;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
+export interface ResponseInfo extends RequestInfo {
+  status: number;
+  durationMs: number;
+}
+
+export interface RetryInfo extends RequestInfo {
+  /** Why the attempt failed. */
+  error: BlockwireError;
+  /** How long the client waits before the next attempt. */
+  delayMs: number;
+}
+
+export interface ClientHooks {
+  onRequest?(info: RequestInfo): void;
+  onResponse?(info: ResponseInfo): void;
+  onRetry?(info: RetryInfo): void;
+}
+
+export interface ClientOptions {
+  apiKey: string;
+  /** Base URL per interface; a trailing slash or none both work. */
+  baseUrls?: Partial<BaseUrls>;
+  /** Per attempt, in milliseconds. Default 30 s. */
+  timeoutMs?: number;
+  /** Retry policy, or `false` for a single attempt. */
+  retry?: Partial<RetryOptions> | false;
+  /** How requests are sent. Default: undici with a keep-alive pool. */
+  transport?: Transport;
+  hooks?: ClientHooks;
+  userAgent?: string;
+}
+
+export type QueryValue = string | number | boolean | bigint | null | undefined | readonly (string | number)[];
+
+export interface ClientRequest {
+  api: Api;
+  method: HttpMethod;
+  /** Path below the interface's base URL, each segment already encoded, starting with `/`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  /** Safe to send twice? Decides which failures are retried. */
+  idempotent: boolean;
+  signal?: AbortSignal | undefined;
+  /** Name of the operation, for errors and hooks. */
+  operation?: string;
+}
+
+export interface ClientResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** The parsed JSON body (undefined when empty; the raw text when it is not JSON). */
+  data: unknown;
+  attempts: number;
+}
+
+export interface Client {
+  readonly baseUrls: Readonly<BaseUrls>;
+  readonly timeoutMs: number;
+  readonly retry: Readonly<RetryOptions>;
+  /** Sends a request with auth, retries, timeout and error mapping; resolves only on 2xx. */
+  request(request: ClientRequest): Promise<ClientResponse>;
+  /** Masks the API key in any text. */
+  redact(text: string): string;
+  /** Closes the default transport's sockets (not needed for an injected transport). */
+  close(): Promise<void>;
+}
+
+export function createClient(options: ClientOptions): Client {
+  const apiKey = options?.apiKey;
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw new ValidationError([{ path: 'apiKey', message: 'is required and must be a non-empty string' }], {
+      subject: 'client options',
+    });
+  }
+  const redact = createRedactor([apiKey]);
+  const baseUrls = resolveBaseUrls(options.baseUrls);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0)) {
+    throw new ValidationError([{ path: 'timeoutMs', message: 'must be a positive number' }], {
+      subject: 'client options',
+    });
+  }
+  const retry = Object.freeze(resolveRetryOptions(options.retry));
+  const ownTransport = options.transport ? undefined : createUndiciTransport();
+  const transport = options.transport ?? ownTransport!;
+  const hooks = options.hooks ?? {};
+  const userAgent = options.userAgent ?? `blockwire/${VERSION} node/${process.versions.node}`;
+
+  async function request(req: ClientRequest): Promise<ClientResponse> {
+    const auth = AUTH[req.api];
+    const queryString = encodeQuery(req.query);
+    const keyPath = 'pathSegment' in auth ? `/${encodeURIComponent(apiKey)}` : '';
+    const url = `${baseUrls[req.api]}${req.path}${keyPath}${queryString}`;
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+    if ('header' in auth) headers[auth.header] = apiKey;
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    const shownPath = redact(`${req.path}${keyPath}`);
+    const info = (attempt: number): RequestInfo => ({
+      operation: req.operation,
+      api: req.api,
+      method: req.method,
+      url: redact(url),
+      path: shownPath,
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)])),
+      attempt,
+    });
+    const where = { method: req.method, path: shownPath, operation: req.operation };
+
+    for (let attempt = 1; ; attempt++) {
+      req.signal?.throwIfAborted();
+      const started = performance.now();
+      safeHook(() => hooks.onRequest?.(info(attempt)));
+      let outcome: AttemptOutcome;
+      let error: BlockwireError;
+      try {
+        const response = await sendOnce(
+          transport,
+          { method: req.method, url, headers, body },
+          timeoutMs,
+          req.signal,
+        );
+        safeHook(() =>
+          hooks.onResponse?.({
+            ...info(attempt),
+            status: response.status,
+            durationMs: performance.now() - started,
+          }),
+        );
+        if (response.status >= 200 && response.status < 300) {
+          return {
+            status: response.status,
+            headers: response.headers,
+            data: parseBody(response.body),
+            attempts: attempt,
+          };
+        }
+        const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+        outcome = { kind: 'status', status: response.status, retryAfterMs };
+        error = errorFromResponse(response, retryAfterMs, redact, { ...where, attempts: attempt });
+      } catch (thrown) {
+        if (req.signal?.aborted) throw req.signal.reason;
+        if (thrown instanceof AttemptTimeout) {
+          outcome = { kind: 'timeout' };
+          error = new TimeoutError(timeoutMs, { ...where, attempts: attempt });
+        } else {
+          const code = errorCode(thrown);
+          outcome = { kind: 'network', code };
+          error = new NetworkError(`Request failed: ${redact(describe(thrown))}`, {
+            ...where,
+            code,
+            attempts: attempt,
+            cause: sanitizeCause(thrown, redact),
+          });
+        }
+      }
+      const decision = decideRetry({ attempt, outcome, idempotent: req.idempotent, options: retry });
+      if (!decision.retry) {
+        if (
+          decision.reason === 'retry-after-too-long' &&
+          !(error instanceof RateLimitError) &&
+          error instanceof ApiError
+        ) {
+          // A 503 that asks for a longer wait than allowed: report it as the rate limit it is.
+          throw new RateLimitError({ ...errorDetails(error), retryAfterMs: decision.retryAfterMs });
+        }
+        throw error;
+      }
+      safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
+      await sleep(decision.delayMs, req.signal);
+    }
+  }
+
+  const client: Client = {
+    baseUrls,
+    timeoutMs,
+    retry,
+    request,
+    redact,
+    async close() {
+      await ownTransport?.close();
+    },
+  };
+  // The key lives only in the closure above: nothing on the client object holds it.
+  return Object.freeze(client);
+}
+
+function resolveBaseUrls(overrides: Partial<BaseUrls> = {}): Readonly<BaseUrls> {
+  const urls = { ...DEFAULT_BASE_URLS } as BaseUrls;
+  for (const api of Object.keys(DEFAULT_BASE_URLS) as Api[]) {
+    const value = overrides[api];
+    if (value === undefined) continue;
+    try {
+      new URL(value);
+    } catch {
+      throw new ValidationError([{ path: `baseUrls.${api}`, message: `is not a valid URL: ${value}` }], {
+        subject: 'client options',
+      });
+    }
+    urls[api] = value;
+  }
+  for (const api of Object.keys(urls) as Api[]) urls[api] = urls[api].replace(/\/+$/, '');
+  return Object.freeze(urls);
+}
+
+export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.append(name, String(value));
+  }
+  const text = params.toString().replace(/\+/g, '%20');
+  return text ? `?${text}` : '';
+}
+
+class AttemptTimeout extends Error {}
+
+async function sendOnce(
+  transport: Transport,
+  req: { method: string; url: string; headers: Record<string, string>; body: string | undefined },
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+): Promise<TransportResponse> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new AttemptTimeout()), timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal;
+  try {
+    return await Promise.race([
+      transport({ ...req, body: req.body, signal }),
+      // A transport that ignores the signal still gets cut off.
+      new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      }),
+    ]);
+  } catch (error) {
+    if (timeout.signal.aborted && !callerSignal?.aborted) throw new AttemptTimeout();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromResponse(
+  response: TransportResponse,
+  retryAfterMs: number | undefined,
+  redact: (text: string) => string,
+  details: { method: string; path: string; operation: string | undefined; attempts: number },
+): ApiError {
+  const body = redactValue(parseBody(response.body), redact);
+  return apiErrorFor({
+    ...details,
+    status: response.status,
+    body,
+    serviceMessage: serviceMessageOf(body),
+    retryAfterMs,
+  });
+}
+
+/** The service's own words: `{ message: string | string[] }`, `{ error }`, or a plain-text body. */
+export function serviceMessageOf(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim().slice(0, 500) || undefined;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ['message', 'error', 'detail']) {
+    const value = record[key];
+    if (typeof value === 'string' && value) return value;
+    if (Array.isArray(value) && value.length) return value.map(String).join('; ');
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { message?: unknown }).message === 'string'
+    ) {
+      return (value as { message: string }).message;
+    }
+  }
+  return undefined;
+}
+
+function errorDetails(error: ApiError) {
+  return {
+    status: error.status,
+    method: error.method,
+    path: error.path,
+    operation: error.operation,
+    attempts: error.attempts,
+    serviceMessage: error.serviceMessage,
+    body: error.body,
+  };
+}
+
+function errorCode(error: unknown): string | undefined {
+  const codes: string[] = [];
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') codes.push(code);
+    e = cause;
+  }
+  // undici wraps the system error (ECONNRESET, ECONNREFUSED) in its own: the system code says more.
+  return codes.find((code) => !code.startsWith('UND_ERR_')) ?? codes[0];
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = errorCode(error);
+    return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
+  }
+  return String(error);
+}
+
+/** A copy of a transport error that is safe to expose: no URL or header with the key in it. */
+function sanitizeCause(error: unknown, redact: (text: string) => string): Error {
+  const copy = new Error(redact(error instanceof Error ? error.message : String(error)));
+  copy.name = error instanceof Error ? error.name : 'Error';
+  const code = errorCode(error);
+  if (code) Object.assign(copy, { code });
+  copy.stack = redact(`${copy.name}: ${copy.message}`);
+  return copy;
+}
+
+function safeHook(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // A hook is for logging and metrics: its failure must not change the request's outcome.
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export { REDACTED };

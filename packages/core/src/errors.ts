@@ -1,0 +1,218 @@
+/**
+ * Every failure the SDK reports is one of these classes.
+ *
+ * `instanceof` must hold whichever build created the error (a program may load the ESM build
+ * while a dependency loads the CommonJS one), so each error carries a registry-wide brand that
+ * lists the kinds it is, and `instanceof` checks that brand instead of the prototype chain.
+ */
+const KINDS = Symbol.for('@blockwire/core:error-kinds');
+
+type ErrorClass = { readonly kind: string };
+
+export interface ErrorDetails {
+  /** HTTP method of the request that failed, e.g. `GET`. */
+  method?: string;
+  /** Path of the request that failed, relative to its interface's base URL, key masked. */
+  path?: string;
+  /** The operation that was running, e.g. `getEvmTokenPrice`. */
+  operation?: string;
+  /** How many attempts were made before giving up. */
+  attempts?: number;
+  cause?: unknown;
+}
+
+export class BlockwireError extends Error {
+  static readonly kind: string = 'BlockwireError';
+  declare readonly [KINDS]: readonly string[];
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+  readonly operation: string | undefined;
+  attempts: number | undefined;
+
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.kind;
+    this.method = details.method;
+    this.path = details.path;
+    this.operation = details.operation;
+    this.attempts = details.attempts;
+    Object.defineProperty(this, KINDS, { value: kindsOf(new.target), enumerable: false });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    const kinds = (value as { [KINDS]?: unknown })[KINDS];
+    return Array.isArray(kinds) && kinds.includes((this as unknown as ErrorClass).kind);
+  }
+
+  toJSON(): Record<string, unknown> {
+    const { [KINDS]: _kinds, ...own } = this as unknown as Record<string | symbol, unknown>;
+    return { name: this.name, message: this.message, ...own };
+  }
+}
+
+function kindsOf(target: unknown): string[] {
+  const kinds: string[] = [];
+  for (let c = target as (ErrorClass & object) | null; c && 'kind' in c; c = Object.getPrototypeOf(c)) {
+    if (Object.hasOwn(c, 'kind')) kinds.push(c.kind);
+  }
+  return kinds;
+}
+
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `addresses.3`; empty for the input as a whole. */
+  path: string;
+  message: string;
+}
+
+/** Raised before any request is sent: the input breaks the operation's rules. */
+export class ValidationError extends BlockwireError {
+  static override readonly kind: string = 'ValidationError';
+  readonly issues: ValidationIssue[];
+
+  constructor(issues: ValidationIssue[], details: ErrorDetails & { subject?: string } = {}) {
+    const subject = details.subject ?? (details.operation ? `input of ${details.operation}` : 'input');
+    const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+    super(`Invalid ${subject}: ${list.join('; ')}`, details);
+    this.issues = issues;
+  }
+}
+
+export interface ApiErrorDetails extends ErrorDetails {
+  status: number;
+  /** What the service said, taken from a JSON `message` (string or list), or the plain-text body. */
+  serviceMessage?: string;
+  /** The parsed response body, when there was one (already redacted). */
+  body?: unknown;
+}
+
+/** The service answered with a non-success HTTP status. */
+export class ApiError extends BlockwireError {
+  static override readonly kind: string = 'ApiError';
+  readonly status: number;
+  readonly serviceMessage: string | undefined;
+  readonly body: unknown;
+
+  constructor(details: ApiErrorDetails, summary?: string) {
+    const where =
+      details.method && details.path !== undefined ? ` for ${details.method} ${details.path}` : '';
+    const said = details.serviceMessage ? `: ${details.serviceMessage}` : '';
+    super(`${summary ?? 'The service answered'} HTTP ${details.status}${where}${said}`, details);
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage;
+    this.body = details.body;
+  }
+}
+
+export class BadRequestError extends ApiError {
+  static override readonly kind: string = 'BadRequestError';
+  constructor(details: ApiErrorDetails) {
+    super(details, 'The service rejected the request as invalid,');
+  }
+}
+
+export class AuthenticationError extends ApiError {
+  static override readonly kind: string = 'AuthenticationError';
+  constructor(details: ApiErrorDetails) {
+    super(details, 'The API key was missing or not accepted,');
+  }
+}
+
+export class PermissionError extends ApiError {
+  static override readonly kind: string = 'PermissionError';
+  constructor(details: ApiErrorDetails) {
+    super(details, 'The API key is not allowed to do this,');
+  }
+}
+
+export class NotFoundError extends ApiError {
+  static override readonly kind: string = 'NotFoundError';
+  constructor(details: ApiErrorDetails) {
+    super(details, 'Not found,');
+  }
+}
+
+/** HTTP 429, or a `Retry-After` longer than the retry policy allows to wait. */
+export class RateLimitError extends ApiError {
+  static override readonly kind: string = 'RateLimitError';
+  /** How long the service asked to wait before the next request, when it said so. */
+  readonly retryAfterMs: number | undefined;
+  constructor(details: ApiErrorDetails & { retryAfterMs?: number }) {
+    super(details, 'Rate limited,');
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+export class ServerError extends ApiError {
+  static override readonly kind: string = 'ServerError';
+  constructor(details: ApiErrorDetails) {
+    super(details, 'The service failed,');
+  }
+}
+
+/** One attempt took longer than `timeoutMs`. */
+export class TimeoutError extends BlockwireError {
+  static override readonly kind: string = 'TimeoutError';
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, details: ErrorDetails = {}) {
+    const where = details.method ? ` (${details.method} ${details.path})` : '';
+    super(`No response within ${timeoutMs} ms${where}`, details);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The request could not be sent or its response could not be read (refused, reset, DNS...). */
+export class NetworkError extends BlockwireError {
+  static override readonly kind: string = 'NetworkError';
+  /** The system error code, e.g. `ECONNREFUSED` or `ECONNRESET`, when known. */
+  readonly code: string | undefined;
+  constructor(message: string, details: ErrorDetails & { code?: string } = {}) {
+    const where = details.method ? ` (${details.method} ${details.path})` : '';
+    super(`${message}${where}`, details);
+    this.code = details.code;
+  }
+}
+
+/** A JSON-RPC error object returned by the node interface. */
+export class JsonRpcError extends BlockwireError {
+  static override readonly kind: string = 'JsonRpcError';
+  readonly code: number;
+  readonly data: unknown;
+  readonly rpcMethod: string | undefined;
+  constructor(
+    error: { code: number; message: string; data?: unknown },
+    details: ErrorDetails & { rpcMethod?: string } = {},
+  ) {
+    const call = details.rpcMethod ? ` in ${details.rpcMethod}` : '';
+    super(`JSON-RPC error ${error.code}${call}: ${error.message}`, details);
+    this.code = error.code;
+    this.data = error.data;
+    this.rpcMethod = details.rpcMethod;
+  }
+}
+
+/** The response arrived but does not have the shape the contract promises. */
+export class ResponseValidationError extends BlockwireError {
+  static override readonly kind: string = 'ResponseValidationError';
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[], details: ErrorDetails = {}) {
+    const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+    super(
+      `Unexpected response${details.operation ? ` from ${details.operation}` : ''}: ${list.join('; ')}`,
+      details,
+    );
+    this.issues = issues;
+  }
+}
+
+/** The error class for a non-success status. */
+export function apiErrorFor(details: ApiErrorDetails & { retryAfterMs?: number }): ApiError {
+  const { status } = details;
+  if (status === 400 || status === 422) return new BadRequestError(details);
+  if (status === 401) return new AuthenticationError(details);
+  if (status === 403) return new PermissionError(details);
+  if (status === 404) return new NotFoundError(details);
+  if (status === 429) return new RateLimitError(details);
+  if (status >= 500) return new ServerError(details);
+  return new ApiError(details);
+}

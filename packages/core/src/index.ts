@@ -1,0 +1,83 @@
+export { type Chain, EVM_CHAINS, findChain, resolveChain } from './chains.js';
+export {
+  type Api,
+  type BaseUrls,
+  type Client,
+  type ClientHooks,
+  type ClientOptions,
+  type ClientRequest,
+  type ClientResponse,
+  createClient,
+  DEFAULT_BASE_URLS,
+  DEFAULT_TIMEOUT_MS,
+  encodeQuery,
+  type HttpMethod,
+  type QueryValue,
+  type RequestInfo,
+  type ResponseInfo,
+  type RetryInfo,
+  serviceMessageOf,
+} from './client.js';
+export {
+  ApiError,
+  type ApiErrorDetails,
+  AuthenticationError,
+  apiErrorFor,
+  BadRequestError,
+  BlockwireError,
+  type ErrorDetails,
+  JsonRpcError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type ValidationIssue,
+} from './errors.js';
+export {
+  type BuiltRequest,
+  buildRequest,
+  type CallOptions,
+  defineOperation,
+  type FieldLocation,
+  type FieldMapping,
+  fieldsIn,
+  inputFromRequest,
+  matchPath,
+  type Operation,
+  type OperationInput,
+  type OperationOutput,
+  runOperation,
+} from './operation.js';
+export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
+export { createRedactor, REDACTED, redactValue } from './redact.js';
+export {
+  type AttemptOutcome,
+  backoffDelay,
+  DEFAULT_RETRY,
+  decideRetry,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type RetryDecision,
+  type RetryOptions,
+  resolveRetryOptions,
+} from './retry.js';
+export {
+  evmAddress,
+  evmChain,
+  integerLike,
+  nonEmptyString,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  numberLike,
+} from './schemas.js';
+export {
+  createUndiciTransport,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
+export { issuesOf, validateInput, validateResponse } from './validation.js';

@@ -1,0 +1,178 @@
+/**
+ * An operation is one endpoint of the contract, described as data. The SDK function, the n8n
+ * node and the emulator's route are all built from the same object, so an endpoint's path,
+ * field names and rules are written once.
+ */
+import type { z } from 'zod/v4';
+import type { Api, Client, HttpMethod, QueryValue } from './client.js';
+import { validateInput, validateResponse } from './validation.js';
+
+export type FieldLocation = 'path' | 'query' | 'body';
+
+/** Where an input field goes, and under which name when the contract spells it differently. */
+export interface FieldMapping {
+  in: FieldLocation;
+  /** The name on the wire, e.g. `to_block` for `toBlock`. Default: the field's own name. */
+  as?: string;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** The SDK function's name, e.g. `getEvmTokenPrice`. */
+  id: string;
+  /** One line for docs and UIs. */
+  summary: string;
+  api: Api;
+  method: HttpMethod;
+  /** Path template below the interface's base URL, with `{field}` placeholders. */
+  path: `/${string}`;
+  /** Validates and normalises the input; its output holds wire-ready values. */
+  input: I;
+  /** Where each input field goes. Every field of the input schema is listed. */
+  fields: { [K in keyof z.output<I> & string]-?: FieldLocation | FieldMapping };
+  /** Validates the 2xx response; unknown fields pass through. */
+  response: R;
+  /** Safe to send twice (GET, read-only POST, idempotent write)? Decides what is retried. */
+  idempotent: boolean;
+}
+
+export type OperationInput<O extends Operation> = z.input<O['input']>;
+export type OperationOutput<O extends Operation> = z.output<O['response']>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Declares an operation, checking that the path's placeholders and the `path` fields agree. */
+export function defineOperation<I extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<I, R>,
+): Operation<I, R> {
+  const placeholders = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+  const pathFields = fieldsIn(operation, 'path')
+    .map((f) => f.wire)
+    .sort();
+  if (placeholders.join() !== pathFields.join()) {
+    throw new Error(
+      `operation ${operation.id}: path ${operation.path} has {${placeholders.join('},{')}} but its path fields are ${pathFields.join(', ') || 'none'}`,
+    );
+  }
+  return Object.freeze(operation);
+}
+
+interface FieldPlacement {
+  field: string;
+  in: FieldLocation;
+  wire: string;
+}
+
+/** Every field of an operation with where it goes and its wire name. */
+export function fieldsIn(operation: Operation, location?: FieldLocation): FieldPlacement[] {
+  return Object.entries(operation.fields as Record<string, FieldLocation | FieldMapping>)
+    .map(([field, mapping]) =>
+      typeof mapping === 'string'
+        ? { field, in: mapping, wire: field }
+        : { field, in: mapping.in, wire: mapping.as ?? field },
+    )
+    .filter((placement) => location === undefined || placement.in === location);
+}
+
+export interface BuiltRequest {
+  path: string;
+  query: Record<string, QueryValue>;
+  body: Record<string, unknown> | undefined;
+}
+
+/** Turns validated input into the path, query and body the contract asks for. */
+export function buildRequest(operation: Operation, values: Record<string, unknown>): BuiltRequest {
+  let path: string = operation.path;
+  const query: Record<string, QueryValue> = {};
+  const bodyFields = fieldsIn(operation, 'body');
+  const body: Record<string, unknown> | undefined = bodyFields.length > 0 ? {} : undefined;
+  for (const placement of fieldsIn(operation)) {
+    const value = values[placement.field];
+    if (placement.in === 'path') {
+      path = path.replace(`{${placement.wire}}`, encodeURIComponent(String(value)));
+    } else if (value !== undefined) {
+      if (placement.in === 'query') query[placement.wire] = value as QueryValue;
+      else body![placement.wire] = value;
+    }
+  }
+  return { path, query, body };
+}
+
+/**
+ * The reverse of {@link buildRequest}: the raw input object an incoming request carries, to be
+ * validated with `operation.input` (the emulator serves each route this way).
+ */
+export function inputFromRequest(
+  operation: Operation,
+  request: {
+    params: Record<string, string>;
+    query: Record<string, string | string[] | undefined>;
+    body: unknown;
+  },
+): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const body =
+    typeof request.body === 'object' && request.body !== null
+      ? (request.body as Record<string, unknown>)
+      : {};
+  for (const placement of fieldsIn(operation)) {
+    const source = placement.in === 'path' ? request.params : placement.in === 'query' ? request.query : body;
+    const value = source[placement.wire];
+    if (value !== undefined) input[placement.field] = value;
+  }
+  return input;
+}
+
+/** Matches a concrete path against an operation's template; the decoded path parameters, or undefined. */
+export function matchPath(operation: Operation, path: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = operation.path
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name) {
+        names.push(name);
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  const match = new RegExp(`^${pattern}/?$`).exec(path);
+  if (!match) return undefined;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Validates the input, sends the request, and validates the response. */
+export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
+  client: Client,
+  operation: Operation<I, R>,
+  input: z.input<I>,
+  options: CallOptions = {},
+): Promise<z.output<R>> {
+  const values = validateInput(operation.input, input, { operation: operation.id }) as Record<
+    string,
+    unknown
+  >;
+  const { path, query, body } = buildRequest(operation, values);
+  const response = await client.request({
+    api: operation.api,
+    method: operation.method,
+    path,
+    query,
+    body,
+    idempotent: operation.idempotent,
+    signal: options.signal,
+    operation: operation.id,
+  });
+  return validateResponse(operation.response, response.data, {
+    operation: operation.id,
+    method: operation.method,
+    path: client.redact(path),
+    attempts: response.attempts,
+  });
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod/v4';
+import {
+  type ErrorDetails,
+  ResponseValidationError,
+  ValidationError,
+  type ValidationIssue,
+} from './errors.js';
+
+export function issuesOf(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message,
+  }));
+}
+
+/** Parses input with a schema; a failure is a `ValidationError` that names every bad field. */
+export function validateInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  details: ErrorDetails = {},
+): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw new ValidationError(issuesOf(parsed.error), details);
+  return parsed.data;
+}
+
+/** Parses a response body; only a broken required field (or a wrong type) is an error. */
+export function validateResponse<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  details: ErrorDetails = {},
+): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ResponseValidationError(issuesOf(parsed.error), details);
+  return parsed.data;
+}

@@ -1,0 +1,2 @@
+export * from './management/index.js';
+export * from './webhooks/index.js';

@@ -1,0 +1,55 @@
+/**
+ * Packaging checks for every published package: publint, Are The Types Wrong, and a real
+ * `require()` and `import()` of the built package by its name.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { publint } from 'publint';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const packages = readdirSync(join(root, 'packages'))
+  .map((folder) => join(root, 'packages', folder))
+  .filter((dir) => existsSync(join(dir, 'package.json')))
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+  .filter(({ manifest }) => !manifest.private);
+
+describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
+  it('has the fields a published package needs', () => {
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.engines?.node).toBe('>=22.19');
+    expect(manifest.repository?.directory).toBe(`packages/${dir.split('/').pop()}`);
+    expect(manifest.files).toContain('dist');
+    expect(existsSync(join(dir, 'README.md'))).toBe(true);
+  });
+
+  it('passes publint', async () => {
+    const { messages } = await publint({ pkgDir: dir, strict: true, level: 'warning', pack: 'npm' });
+    expect(messages.map((m) => `${m.type} ${m.code} ${JSON.stringify(m.args)}`)).toEqual([]);
+  });
+
+  it('passes Are The Types Wrong', () => {
+    const attw = join(root, 'node_modules', '.bin', 'attw');
+    let output: string;
+    try {
+      output = execFileSync(attw, ['--pack', dir, '--format', 'json'], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      output = (error as { stdout?: string }).stdout ?? String(error);
+    }
+    const report = JSON.parse(output.slice(output.indexOf('{')));
+    expect(report.analysis?.problems ?? report).toEqual([]);
+  }, 60_000);
+
+  it('loads with require() and import(), with the same exports', () => {
+    const script = `
+      const cjs = require(${JSON.stringify(manifest.name)});
+      import(${JSON.stringify(manifest.name)}).then((esm) => {
+        const names = (m) => Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort();
+        process.stdout.write(JSON.stringify({ cjs: names(cjs), esm: names(esm) }));
+      });`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }));
+    expect(out.cjs.length).toBeGreaterThan(0);
+    expect(out.esm).toEqual(out.cjs);
+  });
+});

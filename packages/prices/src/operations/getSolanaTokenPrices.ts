@@ -1,0 +1,96 @@
+import {
+  type CallOptions,
+  type Client,
+  defineOperation,
+  mapInChunks,
+  runOperation,
+  validateInput,
+} from '@blockwire/core';
+import { z } from 'zod/v4';
+import { type SolanaTokenPrice, solanaAddress, solanaNetwork, solanaTokenPricesSchema } from '../schemas.js';
+
+/** The most addresses the service takes in one call. */
+export const SOLANA_PRICES_MAX_ADDRESSES = 100;
+/** How many calls `getSolanaTokenPrices` keeps in flight by default. */
+export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 4;
+
+/** One wire call: 1 to 100 addresses. */
+export const solanaTokenPricesCallInput = z.strictObject({
+  network: solanaNetwork,
+  addresses: z
+    .array(solanaAddress, { error: 'must be a list of addresses' })
+    .min(1, { error: 'must hold at least one address' })
+    .max(SOLANA_PRICES_MAX_ADDRESSES, {
+      error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
+    }),
+});
+
+/** What `getSolanaTokenPrices` accepts: any number of addresses, at least one. */
+export const getSolanaTokenPricesInput = z.strictObject({
+  /** `mainnet` (default) or `devnet`. */
+  network: solanaNetwork,
+  /** Base58 token addresses; duplicates are sent once. */
+  addresses: z
+    .array(solanaAddress, { error: 'must be a list of addresses' })
+    .min(1, { error: 'must hold at least one address' }),
+});
+export type GetSolanaTokenPricesInput = z.input<typeof getSolanaTokenPricesInput>;
+
+/** The service call itself. Read-only, so safe to retry although it is a POST. */
+export const getSolanaTokenPricesOperation = defineOperation({
+  id: 'getSolanaTokenPrices',
+  summary: 'Get the USD prices of up to 100 Solana tokens',
+  api: 'solana',
+  method: 'POST',
+  path: '/token/{network}/prices',
+  input: solanaTokenPricesCallInput,
+  fields: { network: 'path', addresses: 'body' },
+  response: solanaTokenPricesSchema,
+  idempotent: true,
+});
+
+export interface GetSolanaTokenPricesOptions extends CallOptions {
+  /** Calls in flight at once. Default 4. */
+  concurrency?: number;
+}
+
+/**
+ * USD prices for any number of Solana tokens: one entry per distinct address the service has a
+ * price for, in the order the addresses first appear. More than 100 addresses are split into
+ * calls of at most 100, a few in flight at once; if one call fails, the whole call fails.
+ */
+export async function getSolanaTokenPrices(
+  client: Client,
+  input: GetSolanaTokenPricesInput,
+  options: GetSolanaTokenPricesOptions = {},
+): Promise<SolanaTokenPrice[]> {
+  const { network, addresses } = validateInput(getSolanaTokenPricesInput, input, {
+    operation: getSolanaTokenPricesOperation.id,
+  });
+  const distinct = [...new Set(addresses)];
+  const prices = await mapInChunks(
+    distinct,
+    {
+      size: SOLANA_PRICES_MAX_ADDRESSES,
+      concurrency: options.concurrency ?? SOLANA_PRICES_DEFAULT_CONCURRENCY,
+    },
+    (addressChunk) =>
+      runOperation(
+        client,
+        getSolanaTokenPricesOperation,
+        { network, addresses: addressChunk },
+        { signal: options.signal },
+      ),
+  );
+  // The service may answer in any order and leaves out tokens it has no price for.
+  const byAddress = new Map<string, SolanaTokenPrice>();
+  for (const price of prices) {
+    if (typeof price.tokenAddress === 'string' && !byAddress.has(price.tokenAddress)) {
+      byAddress.set(price.tokenAddress, price);
+    }
+  }
+  return distinct.flatMap((address): SolanaTokenPrice[] => {
+    const price = byAddress.get(address);
+    return price ? [price] : [];
+  });
+}

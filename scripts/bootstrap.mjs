@@ -9,7 +9,7 @@
 // 3. `pnpm install --frozen-lockfile`, then `pnpm run <script>` under that Node.
 // Nothing outside the repo is changed, except npm's and pnpm's caches in the user's cache folder.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,6 +75,18 @@ function ensurePnpm() {
   return entry;
 }
 
+/** A `pnpm` command on PATH for the tools that look for one (turbo, changesets). */
+function writePnpmShim(node, pnpm) {
+  const binDir = join(tools, 'bin');
+  const shim = join(binDir, 'pnpm');
+  const script = `#!/bin/sh\nexec "${node}" "${pnpm}" "$@"\n`;
+  if (existsSync(shim) && readFileSync(shim, 'utf8') === script) return binDir;
+  mkdirSync(binDir, { recursive: true });
+  writeFileSync(shim, script);
+  chmodSync(shim, 0o755);
+  return binDir;
+}
+
 function main() {
   const [script, ...args] = process.argv.slice(2);
   if (!script) {
@@ -83,9 +95,11 @@ function main() {
   }
   const node = ensureNode();
   const pnpm = ensurePnpm();
+  const shimDir = writePnpmShim(node, pnpm);
   const env = {
     ...process.env,
-    PATH: `${dirname(node)}:${process.env.PATH}`,
+    PATH: `${shimDir}:${dirname(node)}:${process.env.PATH}`,
+    TURBO_TELEMETRY_DISABLED: '1',
     // Native modules (if any) must build against the Node that runs them.
     npm_config_nodedir: node === process.execPath ? process.env.npm_config_nodedir : dirname(dirname(node)),
   };

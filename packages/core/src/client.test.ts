@@ -1,0 +1,525 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS } from './client.js';
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  BlockwireError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from './errors.js';
+import { json, refusedUrl, startServer } from './testing/server.js';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+let server: Server | undefined;
+const clients: { close(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await server?.close();
+  server = undefined;
+});
+
+const fast = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2_000 };
+
+function clientFor(url: string, options: Partial<ClientOptions> = {}) {
+  const client = createClient({
+    apiKey: 'test-key',
+    baseUrls: { evm: `${url}/api/v2.2`, solana: url, streams: url, node: url },
+    retry: fast,
+    ...options,
+  });
+  clients.push(client);
+  return client;
+}
+
+async function caught(promise: Promise<unknown>): Promise<BlockwireError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as BlockwireError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('createClient options', () => {
+  it('requires a non-empty apiKey', () => {
+    for (const apiKey of [undefined, '', '   ', 42]) {
+      expect(() => createClient({ apiKey } as unknown as ClientOptions)).toThrow(ValidationError);
+    }
+    expect(() => createClient({ apiKey: '' })).toThrow(/apiKey/);
+  });
+
+  it('uses the documented default base URLs', () => {
+    const client = createClient({ apiKey: 'k' });
+    expect(client.baseUrls).toEqual(DEFAULT_BASE_URLS);
+    expect(client.baseUrls.evm).toBe('https://deep-index.moralis.io/api/v2.2');
+  });
+
+  it('rejects a base URL that is not a URL, naming it', () => {
+    expect(() => createClient({ apiKey: 'k', baseUrls: { evm: 'not a url' } })).toThrow(/baseUrls\.evm/);
+  });
+
+  it('does not expose the key on the client object', () => {
+    const client = createClient({ apiKey: 'CANARY-KEY-1234' });
+    expect(JSON.stringify(client)).not.toContain('CANARY');
+    expect(Object.values(client).map(String).join()).not.toContain('CANARY');
+  });
+});
+
+describe('URLs and auth', () => {
+  it.each([
+    ['with', '/'],
+    ['without', ''],
+  ])('joins paths %s a trailing slash on the base URL', async (_, slash) => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const client = createClient({
+      apiKey: 'k',
+      baseUrls: { evm: `${server.url}/api/v2.2${slash}` },
+    });
+    clients.push(client);
+    await client.request({ api: 'evm', method: 'GET', path: '/erc20/0xabc/price', idempotent: true });
+    expect(server.requests[0]?.url).toBe('/api/v2.2/erc20/0xabc/price');
+  });
+
+  it('encodes query values, repeats arrays and skips undefined and null', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const client = clientFor(server.url);
+    await client.request({
+      api: 'evm',
+      method: 'GET',
+      path: '/entities/search',
+      query: { query: 'a b&c', limit: 5, skip: undefined, none: null, tag: ['x', 'y'] },
+      idempotent: true,
+    });
+    expect(server.requests[0]?.url).toBe('/api/v2.2/entities/search?query=a%20b%26c&limit=5&tag=x&tag=y');
+  });
+
+  it.each<[Api, string | undefined]>([
+    ['evm', 'x-api-key'],
+    ['streams', 'x-api-key'],
+    ['solana', 'x-api-key'],
+    ['node', undefined],
+  ])('sends the key for the %s interface the way the contract says', async (api, header) => {
+    server = await startServer((_req, res) => json(res, 200, { ok: true }));
+    const client = clientFor(server.url, { apiKey: 'k/ey+1' });
+    await client.request({ api, method: 'POST', path: '/eth', body: { a: 1 }, idempotent: true });
+    const sent = server.requests[0]!;
+    if (header) {
+      expect(sent.headers[header]).toBe('k/ey+1');
+      expect(sent.url).not.toContain('k%2Fey');
+    } else {
+      expect(sent.headers['x-api-key']).toBeUndefined();
+      expect(sent.url).toBe('/eth/k%2Fey%2B1');
+    }
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.body).toBe('{"a":1}');
+  });
+
+  it('sends a user agent, the default or the given one', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    await clientFor(server.url).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    await clientFor(server.url, { userAgent: 'my-bot/1.0' }).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
+    expect(server.requests[0]?.headers['user-agent']).toMatch(/^blockwire\//);
+    expect(server.requests[1]?.headers['user-agent']).toBe('my-bot/1.0');
+  });
+
+  it('returns the parsed body, status and attempts', async () => {
+    server = await startServer((_req, res) => json(res, 200, { hello: 'world' }));
+    const response = await clientFor(server.url).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
+    expect(response).toMatchObject({ status: 200, data: { hello: 'world' }, attempts: 1 });
+  });
+});
+
+describe('errors from real statuses', () => {
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionError],
+    [404, NotFoundError],
+    [429, RateLimitError],
+    [500, ServerError],
+    [502, ServerError],
+    [503, ServerError],
+    [409, ApiError],
+  ])('maps HTTP %i to %o', async (status, ErrorClass) => {
+    server = await startServer((_req, res) => json(res, status, { message: `said ${status}` }));
+    const error = await caught(
+      clientFor(server.url, { retry: false }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/entities/x',
+        idempotent: true,
+        operation: 'getEntity',
+      }),
+    );
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(BlockwireError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      status,
+      method: 'GET',
+      path: '/entities/x',
+      operation: 'getEntity',
+      serviceMessage: `said ${status}`,
+      attempts: 1,
+    });
+    expect(error.message).toContain(`said ${status}`);
+    expect(error.message).toContain('GET /entities/x');
+  });
+
+  it('reads the service message from a list, plain text, or nothing', async () => {
+    const bodies = [
+      ['{"message":["a is wrong","b is missing"]}', 'a is wrong; b is missing'],
+      ['Bad gateway from upstream', 'Bad gateway from upstream'],
+      ['', undefined],
+    ] as const;
+    for (const [body, expected] of bodies) {
+      server = await startServer((_req, res) => {
+        res.writeHead(400);
+        res.end(body);
+      });
+      const error = (await caught(
+        clientFor(server.url).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+      )) as ApiError;
+      expect(error.serviceMessage).toBe(expected);
+      if (expected) expect(error.message).toContain(expected);
+      await server.close();
+      server = undefined;
+    }
+  });
+});
+
+describe('retries', () => {
+  it('retries a 503 on a GET and succeeds, calling onRetry each time', async () => {
+    server = await startServer((_req, res, i) =>
+      i < 2 ? json(res, 503, { message: 'busy' }) : json(res, 200, [1]),
+    );
+    const retries: number[] = [];
+    const response = await clientFor(server.url, {
+      hooks: { onRetry: (info) => retries.push(info.attempt) },
+    }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    expect(server.requests).toHaveLength(3);
+    expect(response.attempts).toBe(3);
+    expect(retries).toEqual([1, 2]);
+  });
+
+  it('gives up after maxAttempts attempts in all, reporting the count', async () => {
+    server = await startServer((_req, res) => json(res, 502, {}));
+    const error = await caught(
+      clientFor(server.url, { retry: { ...fast, maxAttempts: 4 } }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(ServerError);
+    expect(server.requests).toHaveLength(4);
+    expect(error.attempts).toBe(4);
+  });
+
+  it('does not retry a PUT (not safe to repeat) after a 503', async () => {
+    server = await startServer((_req, res) => json(res, 503, { message: 'busy' }));
+    const error = await caught(
+      clientFor(server.url).request({
+        api: 'streams',
+        method: 'PUT',
+        path: '/streams/bitcoin',
+        idempotent: false,
+      }),
+    );
+    expect(error).toBeInstanceOf(ServerError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not retry a 400', async () => {
+    server = await startServer((_req, res) => json(res, 400, { message: 'no' }));
+    await caught(clientFor(server.url).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('honours Retry-After in seconds and never undercuts it', async () => {
+    server = await startServer((_req, res, i) =>
+      i === 0 ? json(res, 429, { message: 'slow down' }, { 'retry-after': '1' }) : json(res, 200, {}),
+    );
+    const delays: number[] = [];
+    const started = Date.now();
+    await clientFor(server.url, { hooks: { onRetry: (info) => delays.push(info.delayMs) } }).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
+    expect(delays).toEqual([1_000]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    server = await startServer((_req, res, i) =>
+      i === 0
+        ? json(res, 503, {}, { 'retry-after': new Date(Date.now() + 1_500).toUTCString() })
+        : json(res, 200, {}),
+    );
+    const delays: number[] = [];
+    await clientFor(server.url, { hooks: { onRetry: (info) => delays.push(info.delayMs) } }).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
+    expect(server.requests).toHaveLength(2);
+    // HTTP dates have one-second resolution: the wait is what is left until that second.
+    expect(delays[0]).toBeGreaterThan(0);
+    expect(delays[0]).toBeLessThanOrEqual(1_500);
+  });
+
+  it('ends with a RateLimitError carrying retryAfterMs when Retry-After exceeds maxDelayMs', async () => {
+    server = await startServer((_req, res) => json(res, 429, { message: 'quota' }, { 'retry-after': '120' }));
+    const error = await caught(
+      clientFor(server.url).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(120_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a reset connection on a request safe to repeat', async () => {
+    server = await startServer((req, res, i) => {
+      if (i === 0) res.socket?.destroy();
+      else json(res, 200, { ok: req.method });
+    });
+    const response = await clientFor(server.url).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
+    expect(response.data).toEqual({ ok: 'GET' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry a reset connection on a request not safe to repeat', async () => {
+    server = await startServer((_req, res) => res.socket?.destroy());
+    const error = await caught(
+      clientFor(server.url).request({
+        api: 'streams',
+        method: 'PUT',
+        path: '/streams/bitcoin',
+        idempotent: false,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a refused connection even for a request not safe to repeat, then reports a NetworkError', async () => {
+    const url = await refusedUrl();
+    const retries: string[] = [];
+    const error = await caught(
+      clientFor(url, { hooks: { onRetry: (info) => retries.push(info.error.name) } }).request({
+        api: 'streams',
+        method: 'PUT',
+        path: '/streams/bitcoin',
+        idempotent: false,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).code).toBe('ECONNREFUSED');
+    expect(error.attempts).toBe(3);
+    expect(retries).toEqual(['NetworkError', 'NetworkError']);
+  });
+
+  it('makes one attempt with retry: false', async () => {
+    server = await startServer((_req, res) => json(res, 503, {}));
+    await caught(
+      clientFor(server.url, { retry: false }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+      }),
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('timeouts and cancellation', () => {
+  it('times out each attempt and retries, then reports a TimeoutError', async () => {
+    server = await startServer(() => {
+      /* never answers */
+    });
+    const error = await caught(
+      clientFor(server.url, { timeoutMs: 100, retry: { ...fast, maxAttempts: 2 } }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/slow',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 100, attempts: 2, method: 'GET', path: '/slow' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry a timed-out request that is not safe to repeat', async () => {
+    server = await startServer(() => {});
+    const error = await caught(
+      clientFor(server.url, { timeoutMs: 100 }).request({
+        api: 'streams',
+        method: 'PUT',
+        path: '/streams/bitcoin',
+        idempotent: false,
+      }),
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops at once when the caller aborts, with the caller’s reason', async () => {
+    server = await startServer(() => {});
+    const controller = new AbortController();
+    const pending = clientFor(server.url).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('user cancelled')), 50);
+    await expect(pending).rejects.toThrow('user cancelled');
+  });
+
+  it('also cuts off a transport that ignores the signal', async () => {
+    const client = createClient({
+      apiKey: 'k',
+      timeoutMs: 50,
+      retry: false,
+      transport: () => new Promise(() => {}),
+    });
+    await expect(
+      client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+    ).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('hooks', () => {
+  it('reports each request and response, and a throwing hook changes nothing', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const seen: string[] = [];
+    await clientFor(server.url, {
+      hooks: {
+        onRequest: (info) => {
+          seen.push(`request ${info.method} ${info.path} #${info.attempt}`);
+          throw new Error('hook bug');
+        },
+        onResponse: (info) => seen.push(`response ${info.status}`),
+      },
+    }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true, operation: 'op' });
+    expect(seen).toEqual(['request GET /x #1', 'response 200']);
+  });
+});
+
+describe('redaction', () => {
+  const CANARY = 'CANARY-c4n4ry-5ecret';
+
+  function surfaces(error: unknown): string {
+    const e = error as Error & { cause?: Error };
+    return [
+      e.message,
+      e.stack,
+      JSON.stringify(e),
+      String(e),
+      e.cause?.message,
+      e.cause?.stack,
+      JSON.stringify(e.cause),
+      JSON.stringify(Object.entries(e)),
+    ].join('\n');
+  }
+
+  it('keeps the key out of every error surface and hook argument, on every interface', async () => {
+    // The server echoes the key back in its error message, as a careless service might.
+    server = await startServer((req, res) =>
+      json(res, 500, { message: `bad key ${req.headers['x-api-key']} ${req.url}` }),
+    );
+    const hookArgs: unknown[] = [];
+    const client = clientFor(server.url, {
+      apiKey: CANARY,
+      hooks: {
+        onRequest: (info) => hookArgs.push(info),
+        onResponse: (info) => hookArgs.push(info),
+        onRetry: (info) => hookArgs.push(info, info.error.message),
+      },
+    });
+    for (const api of ['evm', 'solana', 'streams', 'node'] as const) {
+      const error = await caught(
+        client.request({ api, method: 'POST', path: '/eth', body: {}, idempotent: true }),
+      );
+      expect(error).toBeInstanceOf(ServerError);
+      expect(surfaces(error)).not.toContain(CANARY);
+      expect(surfaces(error)).toContain('***');
+    }
+    expect(hookArgs.length).toBeGreaterThan(0);
+    expect(JSON.stringify(hookArgs)).not.toContain(CANARY);
+    expect(JSON.stringify(hookArgs)).toContain('***');
+  });
+
+  it('masks the key in the path of the node interface', async () => {
+    server = await startServer((_req, res) => json(res, 404, {}));
+    const error = await caught(
+      clientFor(server.url, { apiKey: CANARY }).request({
+        api: 'node',
+        method: 'POST',
+        path: '/eth',
+        idempotent: true,
+      }),
+    );
+    expect(error.path).toBe('/eth/***');
+    expect(surfaces(error)).not.toContain(CANARY);
+  });
+
+  it('keeps the key out of network errors and their causes', async () => {
+    const url = await refusedUrl();
+    const error = await caught(
+      clientFor(url, { apiKey: CANARY, retry: false }).request({
+        api: 'node',
+        method: 'POST',
+        path: '/eth',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(surfaces(error)).not.toContain(CANARY);
+  });
+
+  it('keeps the URL-encoded form of the key out too', async () => {
+    const key = 'has/slash+plus';
+    server = await startServer((req, res) => json(res, 500, { message: req.url }));
+    const error = await caught(
+      clientFor(server.url, { apiKey: key, retry: false }).request({
+        api: 'node',
+        method: 'POST',
+        path: '/eth',
+        idempotent: true,
+      }),
+    );
+    expect(surfaces(error)).not.toContain(encodeURIComponent(key));
+    expect(surfaces(error)).not.toContain(key);
+  });
+});

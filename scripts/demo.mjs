@@ -1,18 +1,22 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 // `npm run demo`: starts the local Blockwire service (the emulator) and shows how to use it.
 // It runs until Ctrl-C.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-const build = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'build', '--output-logs=errors-only'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  join(root, 'node_modules', '.bin', 'turbo'),
+  ['run', 'build', '--output-logs=errors-only'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const emulatorEntry = join(root, 'packages', 'emulator', 'dist', 'index.js');
@@ -31,7 +35,9 @@ for (const [name, url] of Object.entries(running.urls)) say(`  ${name.padEnd(8)}
 say(`  control : ${running.control}`);
 say();
 say('Try it:');
-say(`  curl -H 'X-API-Key: ${running.apiKey}' '${running.urls.evm}/erc20/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/price?chain=eth'`);
+say(
+  `  curl -H 'X-API-Key: ${running.apiKey}' '${running.urls.evm}/erc20/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/price?chain=eth'`,
+);
 say('Press Ctrl-C to stop.');
 
 const stop = async () => {

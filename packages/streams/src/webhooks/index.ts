@@ -1,1 +1,59 @@
-export {};
+export { btcToSats, satsToBtc } from './amounts.js';
+export { SignatureError } from './errors.js';
+export {
+  type BitcoinDeliveryContext,
+  createWebhookHandler,
+  type NodeListener,
+  type NodeListenerOptions,
+  toNodeListener,
+  type WebhookErrorContext,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookRequest,
+  type WebhookResponse,
+} from './handler.js';
+export {
+  BITCOIN_DELIVERY_STAGES,
+  type BitcoinBlock,
+  type BitcoinDeliveryStage,
+  type BitcoinInput,
+  type BitcoinOutput,
+  type BitcoinScriptPubKey,
+  type BitcoinTransaction,
+  type BitcoinWebhook,
+  bitcoinBlockSchema,
+  bitcoinDeliveryStage,
+  bitcoinInputSchema,
+  bitcoinOutputSchema,
+  bitcoinScriptPubKeySchema,
+  bitcoinTransactionSchema,
+  bitcoinWebhookSchema,
+  type EvmWebhook,
+  evmWebhookSchema,
+  isBitcoinWebhook,
+  isCoinbaseTransaction,
+  isVerificationRequest,
+  parseBitcoinWebhook,
+  parseEvmWebhook,
+} from './payloads.js';
+export {
+  assertValidSignature,
+  signBody,
+  type VerifySignatureInput,
+  verifySignature,
+} from './signature.js';
+export { createSqliteTxStore, type SqliteTxStore } from './sqlite-store.js';
+export {
+  type Awaitable,
+  createMemoryTxStore,
+  type StoredDelivery,
+  type TxRecord,
+  type TxStore,
+} from './store.js';
+export {
+  type AcceptedDelivery,
+  type BitcoinTxTracker,
+  type BitcoinTxTrackerOptions,
+  createBitcoinTxTracker,
+  type TxChange,
+} from './tracker.js';

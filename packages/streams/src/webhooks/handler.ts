@@ -1,0 +1,254 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ValidationError } from '@blockwire/core';
+import { isBlankText, rawTextOf } from './body.js';
+import {
+  type BitcoinDeliveryStage,
+  type BitcoinWebhook,
+  bitcoinDeliveryStage,
+  type EvmWebhook,
+  isBitcoinWebhook,
+  isVerificationRequest,
+  parseBitcoinWebhook,
+  parseEvmWebhook,
+} from './payloads.js';
+import { verifySignature } from './signature.js';
+import type { BitcoinTxTracker, TxChange } from './tracker.js';
+
+type HeaderBag = Headers | Record<string, string | string[] | undefined>;
+
+/** A request as any framework can describe it. Give `rawBody` when you have it, else the parsed `body`. */
+export interface WebhookRequest {
+  method?: string;
+  headers: HeaderBag;
+  /** The parsed JSON body, or the raw body as a string or bytes. */
+  body?: unknown;
+  /** The raw request body. */
+  rawBody?: string | Uint8Array;
+}
+
+export interface WebhookResponse {
+  status: number;
+  body: { ok: boolean; message: string };
+}
+
+export interface BitcoinDeliveryContext {
+  stage: BitcoinDeliveryStage;
+  /** What this delivery moved forward (only with a `tracker`; `[]` for a delivery already seen). */
+  changes: TxChange[] | undefined;
+  /** The stored delivery (with a tracker whose store keeps deliveries). */
+  deliveryId: string | undefined;
+}
+
+export interface WebhookErrorContext {
+  kind: 'bitcoin' | 'evm';
+  /** Where it failed: reading the payload, or in your callback. */
+  phase: 'payload' | 'store' | 'callback';
+  payload: unknown;
+  deliveryId?: string | undefined;
+}
+
+export interface WebhookHandlerOptions {
+  /** The project's webhook secret (`secretKey` in the project settings). */
+  secret: string;
+  /** Runs after the 200 for each accepted Bitcoin delivery. */
+  onBitcoin?: (payload: BitcoinWebhook, context: BitcoinDeliveryContext) => unknown;
+  /** Runs after the 200 for each accepted EVM delivery. */
+  onEvm?: (payload: EvmWebhook) => unknown;
+  /** Bitcoin deliveries are ingested here (durably, with a SQLite store) before answering 200. */
+  tracker?: BitcoinTxTracker;
+  /** Told about payloads that do not parse and callbacks that throw. Defaults to `console.error`. */
+  onError?: (error: unknown, context: WebhookErrorContext) => void;
+}
+
+export interface NodeListenerOptions {
+  /** Larger bodies are refused with 413. Default 32 MiB (Bitcoin block deliveries reach a few MB). */
+  maxBodyBytes?: number;
+}
+
+type NodeRequest = IncomingMessage & { body?: unknown; rawBody?: string | Uint8Array };
+export type NodeListener = (req: NodeRequest, res: ServerResponse) => Promise<void>;
+
+export interface WebhookHandler {
+  (request: WebhookRequest): Promise<WebhookResponse>;
+  /** The same handler as a `node:http` / Express-style `(req, res)` listener. */
+  node: NodeListener;
+  /** Resolves once every callback started so far has finished (for tests and graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+const reply = (status: number, message: string): WebhookResponse => ({
+  status,
+  body: { ok: status === 200, message },
+});
+
+function headerOf(headers: HeaderBag, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name) continue;
+    if (Array.isArray(value)) return value.length === 1 ? value[0] : undefined;
+    return value;
+  }
+  return undefined;
+}
+
+/**
+ * A webhook receiver that follows the service's rules: the verification POST gets 200 and nothing
+ * else; a missing or wrong `x-signature` gets 401; malformed JSON gets 400; an accepted delivery is
+ * written to the tracker first, then answered 200, then handed to your callbacks. A callback that
+ * throws is reported to `onError` and still answered 200 (else the service retries forever), and
+ * the delivery stays recorded in the tracker's store for reprocessing.
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const { secret, onBitcoin, onEvm, tracker } = options;
+  const report = (error: unknown, context: WebhookErrorContext) => {
+    try {
+      if (options.onError) options.onError(error, context);
+      else console.error('[@blockwire/streams] webhook delivery failed', context.kind, context.phase, error);
+    } catch {
+      // A failing error hook must not take the receiver down.
+    }
+  };
+
+  const running = new Set<Promise<void>>();
+  const later = (work: () => Promise<void>) => {
+    // setImmediate: the caller writes its 200 before any callback starts.
+    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .finally(() => running.delete(task));
+    running.add(task);
+  };
+
+  async function acceptBitcoin(body: unknown): Promise<WebhookResponse> {
+    let payload: BitcoinWebhook;
+    let context: BitcoinDeliveryContext;
+    try {
+      if (tracker) {
+        const accepted = await tracker.accept(body);
+        payload = accepted.payload;
+        context = { stage: accepted.stage, changes: accepted.changes, deliveryId: accepted.deliveryId };
+      } else {
+        payload = parseBitcoinWebhook(body);
+        context = { stage: bitcoinDeliveryStage(payload), changes: undefined, deliveryId: undefined };
+      }
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        // Signed by the service, so retrying would not fix it; it stays recorded as failed.
+        report(error, { kind: 'bitcoin', phase: 'payload', payload: body });
+        return reply(200, 'accepted, but the payload did not parse; reported');
+      }
+      // Not durably written: let the service deliver it again.
+      report(error, { kind: 'bitcoin', phase: 'store', payload: body });
+      return reply(500, 'could not record the delivery');
+    }
+    later(async () => {
+      let failure: unknown;
+      try {
+        await onBitcoin?.(payload, context);
+      } catch (error) {
+        failure = error ?? new Error('onBitcoin threw');
+        report(error, { kind: 'bitcoin', phase: 'callback', payload, deliveryId: context.deliveryId });
+      }
+      try {
+        await tracker?.settle(context.deliveryId, failure);
+      } catch (error) {
+        report(error, { kind: 'bitcoin', phase: 'store', payload, deliveryId: context.deliveryId });
+      }
+    });
+    return reply(200, 'accepted');
+  }
+
+  function acceptEvm(body: unknown): WebhookResponse {
+    let payload: EvmWebhook;
+    try {
+      payload = parseEvmWebhook(body);
+    } catch (error) {
+      report(error, { kind: 'evm', phase: 'payload', payload: body });
+      return reply(200, 'accepted, but the payload did not parse; reported');
+    }
+    if (onEvm) {
+      later(async () => {
+        try {
+          await onEvm(payload);
+        } catch (error) {
+          report(error, { kind: 'evm', phase: 'callback', payload });
+        }
+      });
+    }
+    return reply(200, 'accepted');
+  }
+
+  const handler = (async (request: WebhookRequest): Promise<WebhookResponse> => {
+    if (request.method !== undefined && request.method.toUpperCase() !== 'POST') {
+      return reply(405, 'webhooks are delivered with POST');
+    }
+    const raw = request.rawBody ?? request.body;
+    const text = rawTextOf(raw);
+    let body: unknown = raw;
+    if (text !== undefined) {
+      if (isBlankText(text)) return reply(200, 'verification request');
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return reply(400, 'the body is not valid JSON');
+      }
+    }
+    if (isVerificationRequest(body)) return reply(200, 'verification request');
+
+    const signature = headerOf(request.headers, 'x-signature');
+    if (!(await verifySignature({ body, signature, secret }))) {
+      return reply(401, signature ? 'the x-signature does not match' : 'the x-signature header is missing');
+    }
+    return isBitcoinWebhook(body) ? acceptBitcoin(body) : acceptEvm(body);
+  }) as WebhookHandler;
+
+  handler.idle = async () => {
+    while (running.size > 0) await Promise.allSettled([...running]);
+  };
+  handler.node = toNodeListener(handler);
+  return handler;
+}
+
+class BodyTooLargeError extends Error {}
+
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new BodyTooLargeError();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * Turns a webhook handler into a `(req, res)` listener for `node:http` and Express. With Express,
+ * a body already read by `express.json()`, `express.raw()` or `express.text()` is used as is;
+ * otherwise the request body is read once, here.
+ */
+export function toNodeListener(
+  handler: (request: WebhookRequest) => Promise<WebhookResponse>,
+  options: NodeListenerOptions = {},
+): NodeListener {
+  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  return async (req, res) => {
+    let response: WebhookResponse;
+    try {
+      const request: WebhookRequest = { headers: req.headers };
+      if (req.method !== undefined) request.method = req.method;
+      if (req.rawBody !== undefined) request.rawBody = req.rawBody;
+      else if (req.body !== undefined) request.body = req.body;
+      else request.rawBody = await readBody(req, maxBodyBytes);
+      response = await handler(request);
+    } catch (error) {
+      response =
+        error instanceof BodyTooLargeError
+          ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
+          : reply(500, 'the receiver failed');
+      if (error instanceof BodyTooLargeError) res.setHeader('connection', 'close');
+    }
+    res.statusCode = response.status;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(response.body));
+  };
+}

@@ -1,0 +1,88 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { rawTextOf } from './body.js';
+import type { BitcoinDeliveryStage } from './payloads.js';
+import type { StoredDelivery, TxRecord, TxStore } from './store.js';
+
+export interface SqliteTxStore extends TxStore {
+  /** Closes the database file. */
+  close(): void;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS bitcoin_txs (
+    txid TEXT PRIMARY KEY,
+    stage TEXT NOT NULL,
+    first_seen_at INTEGER NOT NULL,
+    record TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS bitcoin_txs_stage ON bitcoin_txs (stage, first_seen_at);
+  CREATE TABLE IF NOT EXISTS bitcoin_deliveries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    received_at INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    error TEXT,
+    payload TEXT NOT NULL
+  );
+`;
+
+type Row = Record<string, unknown>;
+
+/**
+ * A `TxStore` in an SQLite file, on Node's built-in `node:sqlite` (no native addon). Every raw
+ * delivery is written (WAL, `synchronous = FULL`) before `ingest` applies it, so a crash after
+ * answering 200 loses nothing: reopen the same file and the tracker resumes, re-applying what was
+ * not applied and keeping what was not handled.
+ */
+export function createSqliteTxStore(path: string): SqliteTxStore {
+  // Loaded here, not at the top, so importing the package never needs node:sqlite.
+  const { DatabaseSync: Database } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const db: DatabaseSync = new Database(path);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+  db.exec(SCHEMA);
+
+  const getTx = db.prepare('SELECT record FROM bitcoin_txs WHERE txid = ?');
+  const putTx = db.prepare(
+    `INSERT INTO bitcoin_txs (txid, stage, first_seen_at, record) VALUES (?, ?, ?, ?)
+     ON CONFLICT (txid) DO UPDATE SET stage = excluded.stage, first_seen_at = excluded.first_seen_at, record = excluded.record`,
+  );
+  const listAll = db.prepare('SELECT record FROM bitcoin_txs ORDER BY first_seen_at');
+  const listByStage = db.prepare('SELECT record FROM bitcoin_txs WHERE stage = ? ORDER BY first_seen_at');
+  const saveDelivery = db.prepare(
+    "INSERT INTO bitcoin_deliveries (received_at, state, payload) VALUES (?, 'received', ?)",
+  );
+  const updateDelivery = db.prepare('UPDATE bitcoin_deliveries SET state = ?, error = ? WHERE id = ?');
+  const deleteDelivery = db.prepare('DELETE FROM bitcoin_deliveries WHERE id = ?');
+  const listDeliveries = db.prepare('SELECT * FROM bitcoin_deliveries ORDER BY id');
+  const listDeliveriesIn = db.prepare('SELECT * FROM bitcoin_deliveries WHERE state = ? ORDER BY id');
+
+  const toRecord = (row: Row | undefined) => (row ? (JSON.parse(String(row.record)) as TxRecord) : undefined);
+  const toDelivery = (row: Row): StoredDelivery => ({
+    id: String(row.id),
+    receivedAt: Number(row.received_at),
+    state: row.state as StoredDelivery['state'],
+    payload: JSON.parse(String(row.payload)),
+    ...(row.error == null ? {} : { error: String(row.error) }),
+  });
+
+  return {
+    get: (txid) => toRecord(getTx.get(txid)),
+    put: (record) => {
+      putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record));
+    },
+    list: ({ stage }: { stage?: BitcoinDeliveryStage }) =>
+      (stage === undefined ? listAll.all() : listByStage.all(stage)).map((row) => toRecord(row)!),
+    saveDelivery: (payload, receivedAt) => {
+      const text = rawTextOf(payload) ?? JSON.stringify(payload);
+      return String(saveDelivery.run(receivedAt, text).lastInsertRowid);
+    },
+    updateDelivery: (id, state, error) => {
+      updateDelivery.run(state, error ?? null, Number(id));
+    },
+    deleteDelivery: (id) => {
+      deleteDelivery.run(Number(id));
+    },
+    listDeliveries: (query = {}) =>
+      (query.state === undefined ? listDeliveries.all() : listDeliveriesIn.all(query.state)).map(toDelivery),
+    close: () => db.close(),
+  };
+}

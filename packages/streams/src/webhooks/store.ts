@@ -1,0 +1,71 @@
+import type { BitcoinDeliveryStage, BitcoinTransaction } from './payloads.js';
+
+export type Awaitable<T> = T | Promise<T>;
+
+/** What the tracker knows about one transaction. */
+export interface TxRecord {
+  txid: string;
+  stage: BitcoinDeliveryStage;
+  /** The transaction as the delivery that moved it to `stage` described it. */
+  tx: BitcoinTransaction;
+  /** The block of that delivery (`{ height: '0', hash: 'mempool' }` while pending). */
+  block: { height: string; hash: string };
+  streamId: string;
+  /** Milliseconds since the epoch (the tracker's clock) of the first delivery for this txid. */
+  firstSeenAt: number;
+  /** Milliseconds since the epoch of the last forward move. */
+  updatedAt: number;
+}
+
+/** A delivery kept by the store until it has been fully handled. */
+export interface StoredDelivery {
+  id: string;
+  receivedAt: number;
+  payload: unknown;
+  /** `received`: written, not yet applied to the tx records. `applied`: tx records updated, callbacks pending or running. `failed`: a callback (or parsing) failed; reprocess it. */
+  state: 'received' | 'applied' | 'failed';
+  error?: string;
+}
+
+/**
+ * Where the tracker keeps its state. Only `get` and `put` are required; `list` enables
+ * `listStale`, and the delivery methods let a store keep every raw delivery until it is handled
+ * (the SQLite store does, durably), so a crash after answering 200 loses nothing.
+ */
+export interface TxStore {
+  get(txid: string): Awaitable<TxRecord | undefined>;
+  put(record: TxRecord): Awaitable<void>;
+  list?(query: { stage?: BitcoinDeliveryStage }): Awaitable<TxRecord[]>;
+  saveDelivery?(payload: unknown, receivedAt: number): Awaitable<string>;
+  updateDelivery?(id: string, state: StoredDelivery['state'], error?: string): Awaitable<void>;
+  deleteDelivery?(id: string): Awaitable<void>;
+  listDeliveries?(query?: { state?: StoredDelivery['state'] }): Awaitable<StoredDelivery[]>;
+}
+
+/** A `TxStore` in memory: the default. State is lost when the process ends. */
+export function createMemoryTxStore(): TxStore {
+  const records = new Map<string, TxRecord>();
+  const deliveries = new Map<string, StoredDelivery>();
+  let nextId = 1;
+  return {
+    get: (txid) => records.get(txid),
+    put: (record) => {
+      records.set(record.txid, structuredClone(record));
+    },
+    list: ({ stage }) => [...records.values()].filter((r) => stage === undefined || r.stage === stage),
+    saveDelivery: (payload, receivedAt) => {
+      const id = String(nextId++);
+      deliveries.set(id, { id, receivedAt, payload, state: 'received' });
+      return id;
+    },
+    updateDelivery: (id, state, error) => {
+      const delivery = deliveries.get(id);
+      if (delivery) deliveries.set(id, { ...delivery, state, ...(error === undefined ? {} : { error }) });
+    },
+    deleteDelivery: (id) => {
+      deliveries.delete(id);
+    },
+    listDeliveries: (query = {}) =>
+      [...deliveries.values()].filter((d) => query.state === undefined || d.state === query.state),
+  };
+}

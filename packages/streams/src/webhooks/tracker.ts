@@ -1,0 +1,165 @@
+import {
+  BITCOIN_DELIVERY_STAGES,
+  type BitcoinDeliveryStage,
+  type BitcoinTransaction,
+  type BitcoinWebhook,
+  bitcoinDeliveryStage,
+  parseBitcoinWebhook,
+} from './payloads.js';
+import { createMemoryTxStore, type StoredDelivery, type TxRecord, type TxStore } from './store.js';
+
+/** One transaction moving forward in its lifecycle. */
+export interface TxChange {
+  txid: string;
+  /** The stage before this delivery; `null` the first time the txid is seen. */
+  from: BitcoinDeliveryStage | null;
+  to: BitcoinDeliveryStage;
+  /** The stage the transaction is in now (always equal to `to`), handy for `switch`. */
+  stage: BitcoinDeliveryStage;
+  tx: BitcoinTransaction;
+}
+
+export interface BitcoinTxTrackerOptions {
+  /** Where state is kept; in memory when omitted. `createSqliteTxStore(path)` survives restarts. */
+  store?: TxStore;
+  /** The clock, in milliseconds since the epoch (tests pass a fake one). */
+  now?: () => number;
+}
+
+export interface AcceptedDelivery {
+  /** Id of the stored raw delivery, when the store keeps deliveries. */
+  deliveryId: string | undefined;
+  payload: BitcoinWebhook;
+  stage: BitcoinDeliveryStage;
+  changes: TxChange[];
+}
+
+export interface BitcoinTxTracker {
+  /**
+   * Applies one Bitcoin delivery: upsert by txid, stages only move forward, a delivery seen twice
+   * changes nothing. Returns what changed. The raw delivery is written to the store before anything
+   * else, and removed once applied.
+   */
+  ingest(payload: unknown): Promise<TxChange[]>;
+  /** Like `ingest`, but keeps the stored delivery until `settle(deliveryId)`: for work that follows. */
+  accept(payload: unknown): Promise<AcceptedDelivery>;
+  /** Ends a delivery from `accept`: removes it, or with an error keeps it as `failed` for reprocessing. */
+  settle(deliveryId: string | undefined, error?: unknown): Promise<void>;
+  /** The transaction's record, or `undefined` if no delivery named it. */
+  get(txid: string): Promise<TxRecord | undefined>;
+  /** Mempool transactions first seen at least `olderThanMs` ago that never reached a block. */
+  listStale(options: { olderThanMs: number }): Promise<TxRecord[]>;
+  /** Deliveries kept by the store that still need work: `failed` ones, and any left by a crash. */
+  pendingDeliveries(): Promise<StoredDelivery[]>;
+  /** Re-applies deliveries a crash left un-applied (runs by itself before the first ingest). */
+  recover(): Promise<TxChange[]>;
+}
+
+const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** Tracks every Bitcoin transaction of a stream through mempool → in-block → confirmed. */
+export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): BitcoinTxTracker {
+  const store = options.store ?? createMemoryTxStore();
+  const now = options.now ?? Date.now;
+  // Deliveries are applied one at a time: with an async store, two concurrent read-then-write
+  // updates of the same txid could otherwise move it backwards.
+  let queue: Promise<unknown> = Promise.resolve();
+  let recovered: Promise<TxChange[]> | undefined;
+
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function apply(payload: BitcoinWebhook, at: number): Promise<TxChange[]> {
+    const stage = bitcoinDeliveryStage(payload);
+    const block = { height: String(payload.block.height), hash: payload.block.hash };
+    const changes: TxChange[] = [];
+    for (const tx of payload.transactions) {
+      const known = await store.get(tx.txid);
+      if (known && rank(known.stage) >= rank(stage)) continue;
+      await store.put({
+        txid: tx.txid,
+        stage,
+        tx,
+        block,
+        streamId: payload.streamId,
+        firstSeenAt: known?.firstSeenAt ?? at,
+        updatedAt: at,
+      });
+      changes.push({ txid: tx.txid, from: known?.stage ?? null, to: stage, stage, tx });
+    }
+    return changes;
+  }
+
+  async function acceptNow(raw: unknown): Promise<AcceptedDelivery> {
+    const at = now();
+    const deliveryId = store.saveDelivery ? await store.saveDelivery(raw, at) : undefined;
+    let payload: BitcoinWebhook;
+    let changes: TxChange[];
+    let stage: BitcoinDeliveryStage;
+    try {
+      payload = parseBitcoinWebhook(raw);
+      stage = bitcoinDeliveryStage(payload);
+      changes = await apply(payload, at);
+    } catch (error) {
+      if (deliveryId !== undefined) await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+      throw error;
+    }
+    if (deliveryId !== undefined) await store.updateDelivery?.(deliveryId, 'applied');
+    return { deliveryId, payload, stage, changes };
+  }
+
+  function recover(): Promise<TxChange[]> {
+    recovered ??= serially(async () => {
+      const changes: TxChange[] = [];
+      for (const delivery of (await store.listDeliveries?.({ state: 'received' })) ?? []) {
+        try {
+          changes.push(...(await apply(parseBitcoinWebhook(delivery.payload), delivery.receivedAt)));
+          await store.deleteDelivery?.(delivery.id);
+        } catch (error) {
+          await store.updateDelivery?.(delivery.id, 'failed', errorText(error));
+        }
+      }
+      return changes;
+    });
+    return recovered;
+  }
+
+  async function settle(deliveryId: string | undefined, error?: unknown): Promise<void> {
+    if (deliveryId === undefined) return;
+    if (error === undefined) await store.deleteDelivery?.(deliveryId);
+    else await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+  }
+
+  const tracker: BitcoinTxTracker = {
+    async accept(payload) {
+      await recover();
+      return serially(() => acceptNow(payload));
+    },
+    async ingest(payload) {
+      const accepted = await tracker.accept(payload);
+      await settle(accepted.deliveryId);
+      return accepted.changes;
+    },
+    settle,
+    async get(txid) {
+      return store.get(txid);
+    },
+    async listStale({ olderThanMs }) {
+      if (!store.list) throw new TypeError('listStale needs a TxStore with a list() method');
+      const cutoff = now() - olderThanMs;
+      return (await store.list({ stage: 'mempool' })).filter((record) => record.firstSeenAt <= cutoff);
+    },
+    async pendingDeliveries() {
+      return (await store.listDeliveries?.()) ?? [];
+    },
+    recover,
+  };
+  return tracker;
+}

@@ -316,7 +316,9 @@ describe('retries', () => {
   });
 
   it('does not retry a reset connection on a request not safe to repeat', async () => {
-    server = await startServer((_req, res) => res.socket?.destroy());
+    server = await startServer((_req, res) => {
+      res.socket?.destroy();
+    });
     const error = await caught(
       clientFor(server.url).request({
         api: 'streams',

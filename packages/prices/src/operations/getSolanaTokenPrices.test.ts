@@ -1,0 +1,284 @@
+import {
+  type Client,
+  createClient,
+  inputFromRequest,
+  matchPath,
+  ServerError,
+  ValidationError,
+  validateInput,
+} from '@blockwire/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, clientFor, type RecordedRequest, startServer, type TestServer } from '../test-support.js';
+import { getSolanaTokenPrices, getSolanaTokenPricesOperation } from './getSolanaTokenPrices.js';
+
+const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+const WSOL = 'So11111111111111111111111111111111111111112';
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A distinct, valid-looking 44-character base58 address for each index. */
+function address(index: number): string {
+  let text = '';
+  for (let n = index + 1; n > 0; n = Math.floor(n / 58)) text = BASE58[n % 58] + text;
+  return `So${text.padStart(42, '1')}`;
+}
+
+function priceFor(tokenAddress: string) {
+  return { tokenAddress, usdPrice: tokenAddress.length / 10, name: `Token ${tokenAddress.slice(-4)}` };
+}
+
+/** Prices every requested address except `unpriced`, in reverse order (the service may reorder). */
+function pricing(unpriced: ReadonlySet<string> = new Set()) {
+  return (request: RecordedRequest) => {
+    const { addresses } = request.json as { addresses: string[] };
+    return {
+      body: addresses
+        .filter((a) => !unpriced.has(a))
+        .map(priceFor)
+        .reverse(),
+    };
+  };
+}
+
+const fullPrice = {
+  tokenAddress: BONK,
+  pairAddress: 'Eb8ciKCFjB6K9PfDtvx6vmEtAaKjMQBwjj6pNcSDcXtA',
+  usdPrice: 0.00002413,
+  exchangeAddress: '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
+  exchangeName: 'Raydium AMM v4',
+  logo: 'https://logo.example/bonk.png',
+  name: 'Bonk',
+  symbol: 'Bonk',
+  score: 92,
+  usdPrice24h: 0.00002501,
+  usdPrice24hrUsdChange: -0.00000088,
+  usdPrice24hrPercentChange: -3.518,
+  isVerifiedContract: true,
+};
+
+let server: TestServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startServer(pricing());
+  client = clientFor(server);
+});
+afterEach(() => {
+  server.requests.length = 0;
+  server.respond = pricing();
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe('getSolanaTokenPrices request', () => {
+  it('POSTs the addresses as JSON to the mainnet path with the key header', async () => {
+    await getSolanaTokenPrices(client, { addresses: [BONK, JUP] });
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request!.method).toBe('POST');
+    expect(request!.url).toBe('/token/mainnet/prices');
+    expect(request!.headers['x-api-key']).toBe(API_KEY);
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.json).toEqual({ addresses: [BONK, JUP] });
+  });
+
+  it('uses the devnet path when asked', async () => {
+    await getSolanaTokenPrices(client, { network: 'devnet', addresses: [WSOL] });
+    expect(server.requests[0]!.url).toBe('/token/devnet/prices');
+  });
+
+  it('is retried on a 503 like any read-only call', async () => {
+    const patient = createClient({
+      apiKey: API_KEY,
+      baseUrls: { solana: server.url },
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    let calls = 0;
+    server.respond = (request) => (++calls === 1 ? { status: 503, body: {} } : pricing()(request));
+    expect(await getSolanaTokenPrices(patient, { addresses: [BONK] })).toEqual([priceFor(BONK)]);
+    expect(server.requests).toHaveLength(2);
+    await patient.close();
+  });
+});
+
+describe('getSolanaTokenPrices input rules', () => {
+  it.each([
+    ['addresses', {}],
+    ['addresses', { addresses: [] }],
+    ['addresses', { addresses: BONK }],
+    ['addresses.0', { addresses: ['0x5d3a536E4D6DbD6114cc1Ead35777bAB948E3643'] }],
+    ['addresses.1', { addresses: [BONK, 'short'] }],
+    ['addresses.0', { addresses: [`${BONK}abc`] }],
+    ['addresses.0', { addresses: [BONK.replace('D', '0')] }],
+    ['addresses.0', { addresses: [42] }],
+    ['network', { network: 'testnet', addresses: [BONK] }],
+    ['network', { network: 'Mainnet', addresses: [BONK] }],
+  ])('rejects a bad %s before any request', async (field, input) => {
+    const error = await getSolanaTokenPrices(client, input as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toContain(field);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('checks every address before sending anything, naming each bad one', async () => {
+    const addresses = Array.from({ length: 250 }, (_, i) => address(i));
+    addresses[3] = 'not-base58!';
+    addresses[240] = '';
+    const error = await getSolanaTokenPrices(client, { addresses }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([
+      'addresses.3',
+      'addresses.240',
+    ]);
+    expect((error as ValidationError).message).toContain('addresses.3');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('rejects an unknown field, naming it', async () => {
+    const error = await getSolanaTokenPrices(client, { addresses: [BONK], chain: 'solana' } as never).catch(
+      (e: unknown) => e,
+    );
+    expect((error as ValidationError).message).toContain('chain');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('getSolanaTokenPrices chunking', () => {
+  it('splits 250 addresses with duplicates into calls of at most 100, sending each once, order kept', async () => {
+    const distinct = Array.from({ length: 240 }, (_, i) => address(i));
+    const addresses = [...distinct.slice(0, 120), ...distinct.slice(0, 10), ...distinct.slice(120)];
+    expect(addresses).toHaveLength(250);
+    const unpriced = new Set([distinct[5]!, distinct[150]!, distinct[239]!]);
+    server.respond = pricing(unpriced);
+
+    const prices = await getSolanaTokenPrices(client, { addresses });
+
+    expect(server.requests).toHaveLength(3);
+    const sent = server.requests.map((r) => (r.json as { addresses: string[] }).addresses);
+    expect(sent.map((chunk) => chunk.length).sort()).toEqual([100, 100, 40]);
+    expect(sent.flat().sort()).toEqual([...distinct].sort());
+    for (const request of server.requests) expect(request.url).toBe('/token/mainnet/prices');
+    expect(prices.map((p) => p.tokenAddress)).toEqual(distinct.filter((a) => !unpriced.has(a)));
+    expect(prices[0]).toEqual(priceFor(distinct[0]!));
+  });
+
+  it('returns one entry per distinct address in order of first appearance, whatever order the service uses', async () => {
+    server.respond = () => ({ body: [priceFor(WSOL), priceFor(BONK), priceFor(JUP), priceFor(BONK)] });
+    const prices = await getSolanaTokenPrices(client, { addresses: [JUP, BONK, JUP, WSOL, BONK] });
+    expect(server.requests[0]!.json).toEqual({ addresses: [JUP, BONK, WSOL] });
+    expect(prices.map((p) => p.tokenAddress)).toEqual([JUP, BONK, WSOL]);
+  });
+
+  it('ignores entries for addresses that were not asked for', async () => {
+    server.respond = () => ({ body: [priceFor(WSOL), { usdPrice: 1 }, priceFor(BONK)] });
+    const prices = await getSolanaTokenPrices(client, { addresses: [BONK] });
+    expect(prices).toEqual([priceFor(BONK)]);
+  });
+
+  it('returns an empty list when nothing has a price', async () => {
+    server.respond = () => ({ body: [] });
+    expect(await getSolanaTokenPrices(client, { addresses: [BONK, JUP] })).toEqual([]);
+  });
+
+  it.each([
+    [undefined, 4],
+    [2, 2],
+  ])('keeps at most %s (default 4) calls in flight', async (concurrency, expected) => {
+    const distinct = Array.from({ length: 1000 }, (_, i) => address(i));
+    // Hold each answer until `expected` calls wait (or all have arrived), so the peak is reached
+    // whatever the timing; a fallback release keeps a wrong implementation from hanging the test.
+    let inFlight = 0;
+    let peak = 0;
+    let arrived = 0;
+    let waiting: Array<() => void> = [];
+    const releaseAll = () => {
+      const ready = waiting;
+      waiting = [];
+      for (const release of ready) release();
+    };
+    server.respond = async (request) => {
+      inFlight++;
+      arrived++;
+      peak = Math.max(peak, inFlight);
+      const released = new Promise<void>((resolve) => waiting.push(resolve));
+      if (waiting.length >= expected || arrived === 10) releaseAll();
+      const fallback = setTimeout(releaseAll, 2000);
+      await released;
+      clearTimeout(fallback);
+      inFlight--;
+      return pricing()(request);
+    };
+    const prices = await getSolanaTokenPrices(
+      client,
+      { addresses: distinct },
+      concurrency === undefined ? {} : { concurrency },
+    );
+    expect(server.requests).toHaveLength(10);
+    expect(peak).toBe(expected);
+    expect(prices.map((p) => p.tokenAddress)).toEqual(distinct);
+  });
+
+  it('fails as a whole when one call fails', async () => {
+    const distinct = Array.from({ length: 300 }, (_, i) => address(i));
+    server.respond = (request) =>
+      (request.json as { addresses: string[] }).addresses.includes(distinct[150]!)
+        ? { status: 500, body: { message: 'upstream down' } }
+        : pricing()(request);
+    const error = await getSolanaTokenPrices(client, { addresses: distinct }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).serviceMessage).toBe('upstream down');
+  });
+});
+
+describe('getSolanaTokenPrices response', () => {
+  it('parses a realistic full element, keeping unknown fields', async () => {
+    server.respond = () => ({ body: [{ ...fullPrice, nativePrice: { value: '123', symbol: 'SOL' } }] });
+    expect(await getSolanaTokenPrices(client, { addresses: [BONK] })).toEqual([
+      { ...fullPrice, nativePrice: { value: '123', symbol: 'SOL' } },
+    ]);
+  });
+
+  it('parses a minimal element', async () => {
+    server.respond = () => ({ body: [{ tokenAddress: BONK }] });
+    expect(await getSolanaTokenPrices(client, { addresses: [BONK] })).toEqual([{ tokenAddress: BONK }]);
+  });
+
+  it('reports a body that is not a list as a ResponseValidationError', async () => {
+    server.respond = () => ({ body: { tokenAddress: BONK } });
+    await expect(getSolanaTokenPrices(client, { addresses: [BONK] })).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+    });
+  });
+});
+
+describe('getSolanaTokenPricesOperation (one wire call)', () => {
+  it('takes 1 to 100 addresses', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => address(i));
+    expect(validateInput(getSolanaTokenPricesOperation.input, { addresses: hundred })).toEqual({
+      network: 'mainnet',
+      addresses: hundred,
+    });
+    for (const addresses of [[], [...hundred, address(100)]]) {
+      expect(() => validateInput(getSolanaTokenPricesOperation.input, { addresses })).toThrow(/addresses/);
+    }
+  });
+
+  it('validates a request as the emulator receives it', () => {
+    const params = matchPath(getSolanaTokenPricesOperation, '/token/devnet/prices');
+    const raw = inputFromRequest(getSolanaTokenPricesOperation, {
+      params: params!,
+      query: {},
+      body: { addresses: [BONK] },
+    });
+    expect(validateInput(getSolanaTokenPricesOperation.input, raw)).toEqual({
+      network: 'devnet',
+      addresses: [BONK],
+    });
+  });
+
+  it('is marked idempotent, since it only reads', () => {
+    expect(getSolanaTokenPricesOperation.idempotent).toBe(true);
+  });
+});

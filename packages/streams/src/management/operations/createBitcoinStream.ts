@@ -1,0 +1,35 @@
+import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { z } from 'zod/v4';
+import { bitcoinNetworkSchema, bitcoinStreamConfigShape, bitcoinStreamSchema } from '../schemas.js';
+
+export const createBitcoinStreamInput = z.strictObject({
+  ...bitcoinStreamConfigShape,
+  network: bitcoinNetworkSchema.default(['mainnet']),
+});
+export type CreateBitcoinStreamInput = z.input<typeof createBitcoinStreamInput>;
+
+export const createBitcoinStreamOperation = defineOperation({
+  id: 'createBitcoinStream',
+  summary: 'Create a Bitcoin stream that POSTs matching transactions to a webhook',
+  api: 'streams',
+  method: 'PUT',
+  path: '/streams/bitcoin',
+  input: createBitcoinStreamInput,
+  fields: {
+    webhookUrl: 'body',
+    description: 'body',
+    tag: 'body',
+    network: 'body',
+    includeInputs: 'body',
+    includeOutputs: 'body',
+    allAddresses: 'body',
+  },
+  response: bitcoinStreamSchema,
+  // A repeated create would make a second stream: never retried once it may have arrived.
+  idempotent: false,
+});
+
+/** Creates a Bitcoin stream (network `["mainnet"]`, the only one served); resolves to the new stream. */
+export function createBitcoinStream(client: Client, input: CreateBitcoinStreamInput, options?: CallOptions) {
+  return runOperation(client, createBitcoinStreamOperation, input, options);
+}

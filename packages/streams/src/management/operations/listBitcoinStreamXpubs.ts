@@ -1,0 +1,36 @@
+import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { z } from 'zod/v4';
+import {
+  bitcoinStreamIdSchema,
+  bitcoinStreamXpubPageSchema,
+  cursorSchema,
+  pageLimitSchema,
+} from '../schemas.js';
+
+export const listBitcoinStreamXpubsInput = z.strictObject({
+  id: bitcoinStreamIdSchema,
+  limit: pageLimitSchema.optional(),
+  cursor: cursorSchema.optional(),
+});
+export type ListBitcoinStreamXpubsInput = z.input<typeof listBitcoinStreamXpubsInput>;
+
+export const listBitcoinStreamXpubsOperation = defineOperation({
+  id: 'listBitcoinStreamXpubs',
+  summary: 'List the extended public keys attached to a Bitcoin stream',
+  api: 'streams',
+  method: 'GET',
+  path: '/streams/bitcoin/{id}/xpub',
+  input: listBitcoinStreamXpubsInput,
+  fields: { id: 'path', limit: 'query', cursor: 'query' },
+  response: bitcoinStreamXpubPageSchema,
+  idempotent: true,
+});
+
+/** Lists the xpubs of a Bitcoin stream (one page); each record's `id` is what removal takes. */
+export function listBitcoinStreamXpubs(
+  client: Client,
+  input: ListBitcoinStreamXpubsInput,
+  options?: CallOptions,
+) {
+  return runOperation(client, listBitcoinStreamXpubsOperation, input, options);
+}

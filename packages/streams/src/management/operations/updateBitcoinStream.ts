@@ -1,0 +1,42 @@
+import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { z } from 'zod/v4';
+import { bitcoinStreamConfigShape, bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
+
+const settings = Object.keys(bitcoinStreamConfigShape);
+
+export const updateBitcoinStreamInput = z
+  .strictObject({
+    id: bitcoinStreamIdSchema,
+    ...bitcoinStreamConfigShape,
+    webhookUrl: bitcoinStreamConfigShape.webhookUrl.optional(),
+  })
+  .refine((input) => settings.some((name) => input[name as keyof typeof input] !== undefined), {
+    error: `nothing to update: give at least one of ${settings.join(', ')}`,
+  });
+export type UpdateBitcoinStreamInput = z.input<typeof updateBitcoinStreamInput>;
+
+export const updateBitcoinStreamOperation = defineOperation({
+  id: 'updateBitcoinStream',
+  summary: 'Change the configuration of a Bitcoin stream',
+  api: 'streams',
+  method: 'POST',
+  path: '/streams/bitcoin/{id}',
+  input: updateBitcoinStreamInput,
+  fields: {
+    id: 'path',
+    webhookUrl: 'body',
+    description: 'body',
+    tag: 'body',
+    network: 'body',
+    includeInputs: 'body',
+    includeOutputs: 'body',
+    allAddresses: 'body',
+  },
+  response: bitcoinStreamSchema,
+  idempotent: true,
+});
+
+/** Changes the given settings of a Bitcoin stream (the others are left as they are); resolves to the stream. */
+export function updateBitcoinStream(client: Client, input: UpdateBitcoinStreamInput, options?: CallOptions) {
+  return runOperation(client, updateBitcoinStreamOperation, input, options);
+}

@@ -1,0 +1,204 @@
+/**
+ * Resources of the streams interface (wire field names) and the input rules its calls share.
+ *
+ * Where the spec says a shape is "not shown", the schema promises nothing it cannot keep: every
+ * field is optional and unknown fields pass through. One choice is the client's own: a Bitcoin
+ * stream must carry its `id`, since every other Bitcoin call needs it.
+ */
+import { nonEmptyString, nonNegativeInteger } from '@blockwire/core';
+import { z } from 'zod/v4';
+
+export const STREAM_STATUSES = ['active', 'paused', 'error', 'terminated'] as const;
+export const SETTINGS_REGIONS = ['us-east-1', 'us-west-2', 'eu-central-1', 'ap-southeast-1'] as const;
+
+export const streamStatusSchema = z.enum(STREAM_STATUSES, {
+  error: `must be one of ${STREAM_STATUSES.join(', ')}`,
+});
+export type StreamStatus = z.output<typeof streamStatusSchema>;
+
+export const settingsRegionSchema = z.enum(SETTINGS_REGIONS, {
+  error: `must be one of ${SETTINGS_REGIONS.join(', ')}`,
+});
+export type SettingsRegion = z.output<typeof settingsRegionSchema>;
+
+// --- input building blocks ---
+
+/** An EVM stream id: the spec requires a UUID v4. */
+export const evmStreamIdSchema = z
+  .string({ error: 'must be a string' })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, {
+    error: 'must be a UUID v4, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  });
+
+/** A Bitcoin stream id. The spec only says "string"; the service issues UUIDs, of any version here. */
+export const bitcoinStreamIdSchema = z
+  .string({ error: 'must be a string' })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: 'must be a stream id (a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6)',
+  });
+
+/** The URL the service POSTs deliveries to. The service itself requires a public HTTPS one. */
+export const webhookUrlSchema = z.string({ error: 'must be a string' }).refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be an http(s) URL, e.g. https://example.com/webhooks/bitcoin' },
+);
+
+const MAINNET_ONLY = 'must be ["mainnet"]: Bitcoin streams watch mainnet only';
+
+/** The Bitcoin network list: the service accepts exactly `["mainnet"]`. */
+export const bitcoinNetworkSchema = z
+  .array(z.string(), { error: MAINNET_ONLY })
+  .refine((networks) => networks.length === 1 && networks[0] === 'mainnet', { error: MAINNET_ONLY })
+  .transform((): ['mainnet'] => ['mainnet']);
+
+const flag = z.boolean({ error: 'must be true or false' });
+const text = z.string({ error: 'must be a string' });
+
+/** The settings of a Bitcoin stream, as `createBitcoinStream` and `updateBitcoinStream` send them. */
+export const bitcoinStreamConfigShape = {
+  webhookUrl: webhookUrlSchema,
+  description: text.optional(),
+  tag: text.optional(),
+  network: bitcoinNetworkSchema.optional(),
+  includeInputs: flag.optional(),
+  includeOutputs: flag.optional(),
+  allAddresses: flag.optional(),
+};
+
+/** The chain segment of the Bitcoin block calls; the service serves `mainnet`. */
+export const bitcoinChainIdSchema = nonEmptyString;
+
+/** A Bitcoin block height; a digit string also works (path segments carry text). */
+export const blockNumberSchema = nonNegativeInteger;
+
+/** Page size of the Bitcoin list calls; a digit string also works (query strings carry text). */
+export const pageLimitSchema = nonNegativeInteger;
+export const cursorSchema = z.string({ error: 'must be a string (the cursor of the previous page)' });
+
+// --- responses ---
+
+const dateTime = z.string();
+
+/** An EVM stream, with the spec's required fields required. */
+export const evmStreamSchema = z.looseObject({
+  webhookUrl: z.string(),
+  description: z.string(),
+  chainIds: z.array(z.string()),
+  id: z.string(),
+  status: streamStatusSchema,
+  statusMessage: z.string(),
+  updatedAt: dateTime,
+  amountOfAddresses: z.number(),
+  tag: z.string().optional(),
+  topic0: z.array(z.string()).nullable().optional(),
+  allAddresses: z.boolean().optional(),
+  includeNativeTxs: z.boolean().optional(),
+  includeContractLogs: z.boolean().optional(),
+  includeInternalTxs: z.boolean().optional(),
+  includeAllTxLogs: z.boolean().optional(),
+  getNativeBalances: z.array(z.looseObject({ selectors: z.array(z.string()).optional() })).optional(),
+  abi: z.unknown().optional(),
+  advancedOptions: z.unknown().optional(),
+  filterPossibleSpamAddresses: z.boolean().optional(),
+  demo: z.boolean().optional(),
+  triggers: z
+    .array(
+      z.looseObject({
+        contractAddress: z.string().optional(),
+        functionAbi: z.looseObject({}).optional(),
+        inputs: z.array(z.string()).optional(),
+        topic0: z.string().optional(),
+        callFrom: z.string().optional(),
+      }),
+    )
+    .nullable()
+    .optional(),
+});
+export type EvmStream = z.output<typeof evmStreamSchema>;
+
+/** Project settings; both fields optional in requests and responses. */
+export const projectSettingsSchema = z.looseObject({
+  region: settingsRegionSchema.optional(),
+  secretKey: z.string().optional(),
+});
+export type ProjectSettings = z.output<typeof projectSettingsSchema>;
+
+/** A Bitcoin stream. The spec marks no field required; `id` is required here (see the top of this file). */
+export const bitcoinStreamSchema = z.looseObject({
+  id: z.string(),
+  allAddresses: z.boolean().optional(),
+  demo: z.boolean().optional(),
+  description: z.string().optional(),
+  includeInputs: z.boolean().optional(),
+  includeOutputs: z.boolean().optional(),
+  isErrorSince: dateTime.nullable().optional(),
+  network: z.array(z.string()).optional(),
+  status: streamStatusSchema.optional(),
+  statusMessage: z.string().optional(),
+  tag: z.string().optional(),
+  webhookUrl: z.string().optional(),
+  amountOfAddresses: z.number().optional(),
+  updatedAt: dateTime.optional(),
+});
+export type BitcoinStream = z.output<typeof bitcoinStreamSchema>;
+
+export const bitcoinStreamListSchema = z.looseObject({
+  total: z.number(),
+  result: z.array(bitcoinStreamSchema),
+});
+export type BitcoinStreamList = z.output<typeof bitcoinStreamListSchema>;
+
+/** An address watched by a Bitcoin stream. Its fields are not shown in the spec. */
+export const bitcoinStreamAddressSchema = z.looseObject({ address: z.string().optional() });
+export type BitcoinStreamAddress = z.output<typeof bitcoinStreamAddressSchema>;
+
+/** An xpub attached to a Bitcoin stream; `id` is what `removeBitcoinStreamXpub` takes. Not shown in the spec. */
+export const bitcoinStreamXpubSchema = z.looseObject({
+  id: z.string().optional(),
+  xpub: z.string().optional(),
+});
+export type BitcoinStreamXpub = z.output<typeof bitcoinStreamXpubSchema>;
+
+/** A page of a Bitcoin stream's addresses or xpubs. The shape is not shown: every field is optional. */
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    total: z.number().optional(),
+    cursor: z.string().nullable().optional(),
+    result: z.array(item).optional(),
+  });
+}
+
+export const bitcoinStreamAddressPageSchema = pageOf(bitcoinStreamAddressSchema);
+export type BitcoinStreamAddressPage = z.output<typeof bitcoinStreamAddressPageSchema>;
+
+export const bitcoinStreamXpubPageSchema = pageOf(bitcoinStreamXpubSchema);
+export type BitcoinStreamXpubPage = z.output<typeof bitcoinStreamXpubPageSchema>;
+
+/**
+ * The webhook data of a historical block, as a delivery would carry it. Only the fields the spec
+ * names are typed, all optional; the webhook kit has the full payload schema.
+ */
+export const bitcoinBlockWebhookDataSchema = z.looseObject({
+  streamId: z.string().optional(),
+  chainId: z.string().optional(),
+  confirmed: z.boolean().optional(),
+  retries: z.number().optional(),
+  block: z
+    .looseObject({
+      height: z.union([z.string(), z.number()]).optional(),
+      hash: z.string().optional(),
+    })
+    .optional(),
+  transactions: z.array(z.looseObject({ txid: z.string().optional() })).optional(),
+});
+export type BitcoinBlockWebhookData = z.output<typeof bitcoinBlockWebhookDataSchema>;
+
+/** The answer of a call whose response the spec does not show: any JSON, or nothing. */
+export const anyResponseSchema = z.unknown();

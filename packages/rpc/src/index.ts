@@ -1,1 +1,59 @@
-export {};
+export {
+  type BatchOptions,
+  createRpcClient,
+  LIMIT_EXCEEDED,
+  MAX_BATCH_SIZE,
+  type RequestArguments,
+  type RpcClient,
+  type RpcClientOptions,
+} from './client.js';
+export {
+  addressInput,
+  type BlockTag,
+  blockTagInput,
+  fullTransactionsInput,
+  type Hex,
+  hashInput,
+  type Quantity,
+  quantityInput,
+  storageKeyInput,
+  toQuantity,
+} from './inputs.js';
+export {
+  defineRpcMethod,
+  encodeParams,
+  paramsToInput,
+  type RpcMethod,
+  type RpcMethodInput,
+  type RpcMethodResult,
+} from './method.js';
+export {
+  getBlockByHashMethod,
+  getBlockByNumberMethod,
+  getBlockReceiptsMethod,
+  getProofMethod,
+  getTransactionByHashMethod,
+  getTransactionReceiptMethod,
+  getUncleByBlockHashAndIndexMethod,
+  getUncleByBlockNumberAndIndexMethod,
+  methods,
+} from './methods/index.js';
+export {
+  type Block,
+  blockSchema,
+  hex,
+  type Log,
+  logSchema,
+  type Proof,
+  proofSchema,
+  type Receipt,
+  receiptSchema,
+  type StorageProof,
+  storageProofSchema,
+  type Transaction,
+  transactionSchema,
+  type Uncle,
+  uncleSchema,
+  type Withdrawal,
+  withdrawalSchema,
+} from './schemas.js';

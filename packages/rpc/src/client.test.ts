@@ -1,0 +1,455 @@
+import {
+  BlockwireError,
+  type ClientOptions,
+  createClient,
+  JsonRpcError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  ValidationError,
+} from '@blockwire/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRpcClient, type RpcClientOptions } from './client.js';
+import { type Call, callsOf, json, type RecordedRequest, startServer } from './testing/server.js';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+let server: Server | undefined;
+const clients: { close(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await server?.close();
+  server = undefined;
+});
+
+const fast = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2_000 };
+
+function coreClient(url: string, options: Partial<ClientOptions> = {}) {
+  const client = createClient({ apiKey: 'test-key', baseUrls: { node: url }, retry: fast, ...options });
+  clients.push(client);
+  return client;
+}
+
+/** A node that answers every call with a result computed from it, in the order received. */
+function answerEach(result: (call: Call) => unknown) {
+  return (req: RecordedRequest, res: Parameters<Parameters<typeof startServer>[0]>[1]) => {
+    const replies = callsOf(req.json).map((call) => ({ jsonrpc: '2.0', id: call.id, result: result(call) }));
+    json(res, 200, Array.isArray(req.json) ? replies : replies[0]);
+  };
+}
+
+async function rpcFor(
+  handler: Parameters<typeof startServer>[0],
+  options: Partial<RpcClientOptions> = {},
+  clientOptions: Partial<ClientOptions> = {},
+) {
+  server = await startServer(handler);
+  return createRpcClient(coreClient(server.url, clientOptions), { chain: 'avalanche', ...options });
+}
+
+async function caught(promise: Promise<unknown>): Promise<BlockwireError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as BlockwireError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('createRpcClient options', () => {
+  it('accepts only a lowercase path slug as the chain', () => {
+    const client = createClient({ apiKey: 'k' });
+    for (const chain of ['', 'Avalanche', 'a/b', 'eth mainnet', '../x', undefined, 1]) {
+      const error = (() => {
+        try {
+          createRpcClient(client, { chain } as unknown as RpcClientOptions);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues.map((i) => i.path)).toEqual(['chain']);
+    }
+    expect(createRpcClient(client, { chain: 'arbitrum-nova' }).chain).toBe('arbitrum-nova');
+  });
+
+  it('caps the batch size at the service limit of 20', () => {
+    const client = createClient({ apiKey: 'k' });
+    for (const maxSize of [0, 21, 1.5, -1]) {
+      expect(() => createRpcClient(client, { chain: 'ronin', batch: { maxSize } })).toThrow(/batch\.maxSize/);
+    }
+    expect(() => createRpcClient(client, { chain: 'ronin', batch: { waitMs: -1 } })).toThrow(/batch\.waitMs/);
+    expect(() =>
+      createRpcClient(client, { chain: 'ronin', batch: { maxSize: 20, waitMs: 5 } }),
+    ).not.toThrow();
+  });
+});
+
+describe('request()', () => {
+  it('sends one call as a plain JSON-RPC object to POST /<chain>/<key>', async () => {
+    const rpc = await rpcFor(answerEach(() => '0x7a69'));
+    await expect(rpc.request({ method: 'eth_chainId' })).resolves.toBe('0x7a69');
+    const [sent] = server!.requests;
+    expect(sent!.method).toBe('POST');
+    expect(sent!.url).toBe('/avalanche/test-key');
+    expect(sent!.headers['content-type']).toBe('application/json');
+    expect(sent!.json).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+  });
+
+  it('passes params through untouched, by position or by name', async () => {
+    const rpc = await rpcFor(answerEach((call) => call.params));
+    await expect(rpc.request({ method: 'eth_call', params: [{ to: '0x1' }, 'latest'] })).resolves.toEqual([
+      { to: '0x1' },
+      'latest',
+    ]);
+    await expect(rpc.request({ method: 'x_named', params: { a: 1 } })).resolves.toEqual({ a: 1 });
+  });
+
+  it('rejects a request without a method name before sending anything', async () => {
+    const rpc = await rpcFor(answerEach(() => null));
+    for (const args of [{}, { method: '' }, { method: 5 }, null]) {
+      const error = await caught(rpc.request(args as never));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toMatch(/method/);
+    }
+    expect(await caught(rpc.request({ method: 'eth_x', params: 'nope' as never }))).toBeInstanceOf(
+      ValidationError,
+    );
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('surfaces a JSON-RPC error as JsonRpcError with code, message and data (what viem and ethers read)', async () => {
+    const rpc = await rpcFor((_req, res) =>
+      json(res, 200, {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32000, message: 'execution reverted', data: '0x08c3' },
+      }),
+    );
+    const error = (await caught(rpc.request({ method: 'eth_call', params: [] }))) as JsonRpcError;
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error.code).toBe(-32000);
+    expect(error.data).toBe('0x08c3');
+    expect(error.rpcMethod).toBe('eth_call');
+    expect(error.message).toContain('execution reverted');
+    expect(error.path).toBe('/avalanche/***');
+  });
+
+  it('treats a result of null as a result', async () => {
+    const rpc = await rpcFor(answerEach(() => null));
+    await expect(rpc.request({ method: 'eth_getTransactionByHash', params: ['0x00'] })).resolves.toBeNull();
+  });
+});
+
+describe('batching', () => {
+  it('sends the calls of one tick as one batch with unique, increasing ids', async () => {
+    const rpc = await rpcFor(answerEach((call) => `${call.method}:${call.id}`));
+    const results = await Promise.all([
+      rpc.request({ method: 'a' }),
+      rpc.request({ method: 'b' }),
+      rpc.request({ method: 'c' }),
+    ]);
+    expect(results).toEqual(['a:1', 'b:2', 'c:3']);
+    expect(server!.requests).toHaveLength(1);
+    expect(callsOf(server!.requests[0]!.json).map((c) => [c.id, c.method])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
+    expect(Array.isArray(server!.requests[0]!.json)).toBe(true);
+    await rpc.request({ method: 'd' });
+    expect(server!.requests[1]!.json).toMatchObject({ id: 4, method: 'd' });
+  });
+
+  it('splits a large batch into HTTP requests of at most maxSize calls', async () => {
+    const rpc = await rpcFor(answerEach((call) => call.params[0]));
+    const results = await Promise.all(
+      Array.from({ length: 45 }, (_, i) => rpc.request({ method: 'echo', params: [i] })),
+    );
+    expect(results).toEqual(Array.from({ length: 45 }, (_, i) => i));
+    expect(server!.requests.map((r) => callsOf(r.json).length)).toEqual([20, 20, 5]);
+  });
+
+  it('honours a smaller maxSize', async () => {
+    const rpc = await rpcFor(
+      answerEach((call) => call.params[0]),
+      { batch: { maxSize: 4 } },
+    );
+    await Promise.all(Array.from({ length: 9 }, (_, i) => rpc.request({ method: 'echo', params: [i] })));
+    expect(server!.requests.map((r) => callsOf(r.json).length)).toEqual([4, 4, 1]);
+    expect(Array.isArray(server!.requests[2]!.json)).toBe(false);
+  });
+
+  it('gathers calls for waitMs before sending', async () => {
+    const rpc = await rpcFor(
+      answerEach((call) => call.method),
+      { batch: { waitMs: 300 } },
+    );
+    const first = rpc.request({ method: 'first' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = rpc.request({ method: 'second' });
+    await expect(Promise.all([first, second])).resolves.toEqual(['first', 'second']);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('sends one HTTP request per call with batch: false', async () => {
+    const rpc = await rpcFor(
+      answerEach((call) => call.method),
+      { batch: false },
+    );
+    await expect(Promise.all([rpc.request({ method: 'a' }), rpc.request({ method: 'b' })])).resolves.toEqual([
+      'a',
+      'b',
+    ]);
+    expect(server!.requests).toHaveLength(2);
+    for (const r of server!.requests) expect(Array.isArray(r.json)).toBe(false);
+  });
+
+  it('matches responses by id when the server reorders them', async () => {
+    const rpc = await rpcFor((req, res) => {
+      const replies = callsOf(req.json).map((call) => ({ jsonrpc: '2.0', id: call.id, result: call.method }));
+      json(res, 200, replies.reverse());
+    });
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((method) => rpc.request({ method })));
+    expect(results).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('gives only the failing call its JsonRpcError', async () => {
+    const rpc = await rpcFor((req, res) =>
+      json(
+        res,
+        200,
+        callsOf(req.json).map((call) =>
+          call.method === 'bad'
+            ? { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }
+            : { jsonrpc: '2.0', id: call.id, result: call.method },
+        ),
+      ),
+    );
+    const [a, bad, c] = await Promise.allSettled([
+      rpc.request({ method: 'a' }),
+      rpc.request({ method: 'bad' }),
+      rpc.request({ method: 'c' }),
+    ]);
+    expect(a).toEqual({ status: 'fulfilled', value: 'a' });
+    expect(c).toEqual({ status: 'fulfilled', value: 'c' });
+    expect(bad.status).toBe('rejected');
+    const error = (bad as PromiseRejectedResult).reason as JsonRpcError;
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error.code).toBe(-32601);
+    expect(error.rpcMethod).toBe('bad');
+  });
+
+  it('fails only the caller whose id is missing from the batch response', async () => {
+    const rpc = await rpcFor((req, res) =>
+      json(
+        res,
+        200,
+        callsOf(req.json)
+          .filter((call) => call.method !== 'lost')
+          .map((call) => ({ jsonrpc: '2.0', id: call.id, result: call.method })),
+      ),
+    );
+    const [a, lost] = await Promise.allSettled([
+      rpc.request({ method: 'a' }),
+      rpc.request({ method: 'lost' }),
+    ]);
+    expect(a).toEqual({ status: 'fulfilled', value: 'a' });
+    const error = (lost as PromiseRejectedResult).reason as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.message).toMatch(/no answer for call id 2 \(lost\)/);
+  });
+
+  it('gives every caller the error when the server rejects the batch as a whole', async () => {
+    const rpc = await rpcFor((_req, res) =>
+      json(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } }),
+    );
+    const settled = await Promise.allSettled([rpc.request({ method: 'a' }), rpc.request({ method: 'b' })]);
+    for (const outcome of settled) {
+      expect(outcome.status).toBe('rejected');
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: -32600 });
+    }
+  });
+
+  it('reports an answer with neither result nor error', async () => {
+    const rpc = await rpcFor((_req, res) => json(res, 200, { jsonrpc: '2.0', id: 1 }));
+    expect(await caught(rpc.request({ method: 'a' }))).toBeInstanceOf(ResponseValidationError);
+  });
+});
+
+describe('rate limits and HTTP failures', () => {
+  it('retries only the call that got -32005 (limit exceeded), then resolves it', async () => {
+    let limited = 0;
+    const rpc = await rpcFor((req, res) => {
+      const replies = callsOf(req.json).map((call) =>
+        call.method === 'busy' && limited++ === 0
+          ? { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'limit exceeded' } }
+          : { jsonrpc: '2.0', id: call.id, result: call.method },
+      );
+      json(res, 200, Array.isArray(req.json) ? replies : replies[0]);
+    });
+    const results = await Promise.all([rpc.request({ method: 'ok' }), rpc.request({ method: 'busy' })]);
+    expect(results).toEqual(['ok', 'busy']);
+    expect(server!.requests).toHaveLength(2);
+    // Only the limited call is sent again, alone, under a new id.
+    expect(server!.requests[1]!.json).toEqual({ jsonrpc: '2.0', id: 3, method: 'busy', params: [] });
+  });
+
+  it('gives up after the retry policy is exhausted with the -32005 JsonRpcError', async () => {
+    const rpc = await rpcFor((req, res) =>
+      json(res, 200, {
+        jsonrpc: '2.0',
+        id: (req.json as Call).id,
+        error: { code: -32005, message: 'slow down' },
+      }),
+    );
+    const error = (await caught(rpc.request({ method: 'a' }))) as JsonRpcError;
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error.code).toBe(-32005);
+    expect(error.attempts).toBe(3);
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('does not retry -32005 when the client is built with retry: false', async () => {
+    const rpc = await rpcFor(
+      (req, res) =>
+        json(res, 200, {
+          jsonrpc: '2.0',
+          id: (req.json as Call).id,
+          error: { code: -32005, message: 'slow down' },
+        }),
+      {},
+      { retry: false },
+    );
+    expect(await caught(rpc.request({ method: 'a' }))).toMatchObject({ code: -32005 });
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('lets core retry an HTTP 429, then resolves', async () => {
+    const rpc = await rpcFor((req, res, index) => {
+      if (index === 0) return json(res, 429, { message: 'too many' }, { 'retry-after': '0' });
+      answerEach(() => 'fine')(req, res);
+    });
+    await expect(rpc.request({ method: 'a' })).resolves.toBe('fine');
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('turns an exhausted 429 into RateLimitError', async () => {
+    const rpc = await rpcFor((_req, res) => json(res, 429, { message: 'too many' }));
+    expect(await caught(rpc.request({ method: 'a' }))).toBeInstanceOf(RateLimitError);
+  });
+
+  it('maps a 5xx of the node URL to ServerError for every caller, key masked in the path', async () => {
+    const rpc = await rpcFor((_req, res) => json(res, 502, { message: 'bad gateway' }));
+    const settled = await Promise.allSettled([rpc.request({ method: 'a' }), rpc.request({ method: 'b' })]);
+    for (const outcome of settled) {
+      const error = (outcome as PromiseRejectedResult).reason as ServerError;
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error.status).toBe(502);
+      expect(error.path).toBe('/avalanche/***');
+      expect(error.message).toContain('POST /avalanche/***');
+    }
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('does not repeat a state-changing call after a 5xx', async () => {
+    const rpc = await rpcFor((_req, res) => json(res, 503, { message: 'down' }));
+    expect(await caught(rpc.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }))).toBeInstanceOf(
+      ServerError,
+    );
+    expect(server!.requests).toHaveLength(1);
+  });
+});
+
+describe('cancellation', () => {
+  it('drops a call aborted before its batch is sent and keeps the others', async () => {
+    const rpc = await rpcFor(answerEach((call) => call.method));
+    const controller = new AbortController();
+    const dropped = rpc.request({ method: 'dropped' }, { signal: controller.signal });
+    const kept = rpc.request({ method: 'kept' });
+    controller.abort(new Error('changed my mind'));
+    await expect(dropped).rejects.toThrow('changed my mind');
+    await expect(kept).resolves.toBe('kept');
+    expect(callsOf(server!.requests[0]!.json).map((c) => c.method)).toEqual(['kept']);
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const rpc = await rpcFor(answerEach(() => 1));
+    await expect(
+      rpc.request({ method: 'a' }, { signal: AbortSignal.abort(new Error('no')) }),
+    ).rejects.toThrow('no');
+    expect(server!.requests).toHaveLength(0);
+  });
+});
+
+describe('the API key in the URL path', () => {
+  const canary = 'canary-K3Y-5f3a9c0e';
+
+  it('appears in no error, hook argument or log line, even when the server echoes it', async () => {
+    const seen: unknown[] = [];
+    const logged: unknown[] = [];
+    const consoleMethods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+    const originals = consoleMethods.map((name) => console[name]);
+    for (const name of consoleMethods) console[name] = (...args: unknown[]) => void logged.push(args);
+    try {
+      server = await startServer((req, res, index) => {
+        const echo = `you called ${req.url} with key ${canary}`;
+        const calls = callsOf(req.json);
+        if (calls.some((c) => c.method === 'http500')) return json(res, 500, { message: echo, url: req.url });
+        if (calls.some((c) => c.method === 'http401')) return json(res, 401, echo);
+        const replies = calls.map((call) => ({
+          jsonrpc: '2.0',
+          id: call.id,
+          error: {
+            code: call.method === 'limited' && index < 5 ? -32005 : -32000,
+            message: echo,
+            data: { url: req.url, [canary]: [canary] },
+          },
+        }));
+        json(res, 200, Array.isArray(req.json) ? replies : replies[0]);
+      });
+      const client = coreClient(server.url, {
+        apiKey: canary,
+        hooks: {
+          onRequest: (info) => seen.push(info),
+          onResponse: (info) => seen.push(info),
+          onRetry: (info) => seen.push(info),
+        },
+      });
+      const rpc = createRpcClient(client, { chain: 'mantle' });
+      const errors = (
+        await Promise.allSettled([
+          rpc.request({ method: 'rpcError' }),
+          rpc.request({ method: 'limited' }),
+          rpc.getTransactionByHash(`0x${'ab'.repeat(32)}`),
+        ])
+      ).map((outcome) => (outcome as PromiseRejectedResult).reason);
+      errors.push(await caught(rpc.request({ method: 'http500' })));
+      errors.push(await caught(rpc.request({ method: 'http401' })));
+      expect(errors).toHaveLength(5);
+      expect(server.requests.some((r) => r.url === `/mantle/${canary}`)).toBe(true);
+      expect(seen.length).toBeGreaterThan(5);
+
+      for (const error of errors) {
+        expect(error).toBeInstanceOf(BlockwireError);
+        const texts = [
+          error.message,
+          error.stack,
+          JSON.stringify(error),
+          JSON.stringify(error.cause ?? null),
+          String(error.cause ?? ''),
+          JSON.stringify((error as { data?: unknown }).data ?? null),
+          JSON.stringify((error as { body?: unknown }).body ?? null),
+        ];
+        for (const text of texts) expect(text).not.toContain(canary);
+      }
+      expect(JSON.stringify(seen)).not.toContain(canary);
+      expect(JSON.stringify(seen)).toContain('/mantle/***');
+      expect(JSON.stringify(logged)).not.toContain(canary);
+    } finally {
+      consoleMethods.forEach((name, i) => {
+        console[name] = originals[i]!;
+      });
+    }
+  });
+});

@@ -1,0 +1,356 @@
+import {
+  type CallOptions,
+  type Client,
+  chunk,
+  decideRetry,
+  JsonRpcError,
+  parseRetryAfter,
+  REDACTED,
+  ResponseValidationError,
+  redactValue,
+  ValidationError,
+  validateResponse,
+} from '@blockwire/core';
+import type { BlockTag, Hex, Quantity } from './inputs.js';
+import {
+  encodeParams,
+  paramsToInput,
+  type RpcMethod,
+  type RpcMethodInput,
+  type RpcMethodResult,
+} from './method.js';
+import { methods } from './methods/index.js';
+import type { Block, Proof, Receipt, Transaction, Uncle } from './schemas.js';
+
+/** The service accepts at most this many calls in one batch. */
+export const MAX_BATCH_SIZE = 20;
+
+/** JSON-RPC error code of "limit exceeded" (EIP-1474): retried with backoff like an HTTP 429. */
+export const LIMIT_EXCEEDED = -32005;
+
+export interface BatchOptions {
+  /** Most calls per HTTP request, 1 to 20. Default 20. */
+  maxSize?: number;
+  /** How long to gather calls before sending, in milliseconds. Default 0: the calls of the same tick. */
+  waitMs?: number;
+}
+
+export interface RpcClientOptions {
+  /** The chain's path segment on the node interface, e.g. `avalanche`, `arbitrum`, `ronin`, `mantle`. */
+  chain: string;
+  /** Send the calls made together as one JSON-RPC batch (default), or `false` for one HTTP request per call. */
+  batch?: BatchOptions | false;
+}
+
+/** The EIP-1193 request shape. */
+export interface RequestArguments {
+  method: string;
+  params?: readonly unknown[] | Record<string, unknown>;
+}
+
+export interface RpcClient {
+  readonly chain: string;
+  /** Any JSON-RPC method (EIP-1193 shape): pass this client to viem's `custom()` or ethers' `BrowserProvider`. */
+  request(args: RequestArguments, options?: CallOptions): Promise<unknown>;
+  /** Calls a typed method descriptor with named arguments. */
+  call<M extends RpcMethod>(
+    method: M,
+    input: RpcMethodInput<M>,
+    options?: CallOptions,
+  ): Promise<RpcMethodResult<M>>;
+  getBlockByHash(hash: string, fullTransactions?: false, options?: CallOptions): Promise<Block<Hex> | null>;
+  getBlockByHash(
+    hash: string,
+    fullTransactions: true,
+    options?: CallOptions,
+  ): Promise<Block<Transaction> | null>;
+  getBlockByHash(hash: string, fullTransactions?: boolean, options?: CallOptions): Promise<Block | null>;
+  getBlockByNumber(
+    blockTag: BlockTag,
+    fullTransactions?: false,
+    options?: CallOptions,
+  ): Promise<Block<Hex> | null>;
+  getBlockByNumber(
+    blockTag: BlockTag,
+    fullTransactions: true,
+    options?: CallOptions,
+  ): Promise<Block<Transaction> | null>;
+  getBlockByNumber(
+    blockTag: BlockTag,
+    fullTransactions?: boolean,
+    options?: CallOptions,
+  ): Promise<Block | null>;
+  getUncleByBlockHashAndIndex(hash: string, index: Quantity, options?: CallOptions): Promise<Uncle | null>;
+  getUncleByBlockNumberAndIndex(
+    blockTag: BlockTag,
+    index: Quantity,
+    options?: CallOptions,
+  ): Promise<Uncle | null>;
+  getBlockReceipts(blockTag: BlockTag, options?: CallOptions): Promise<Receipt[] | null>;
+  getTransactionByHash(hash: string, options?: CallOptions): Promise<Transaction | null>;
+  getTransactionReceipt(hash: string, options?: CallOptions): Promise<Receipt | null>;
+  getProof(
+    address: string,
+    storageKeys: readonly string[],
+    blockTag?: BlockTag,
+    options?: CallOptions,
+  ): Promise<Proof | null>;
+}
+
+/** One JSON-RPC call waiting for its answer. */
+interface PendingCall {
+  id: number;
+  method: string;
+  params: unknown;
+  /** The SDK method (or JSON-RPC method) that asked, for errors and hooks. */
+  operation: string;
+  /** Attempts made after a "limit exceeded" answer, the first one included. */
+  attempts: number;
+  signal: AbortSignal | undefined;
+  settle(outcome: { result: unknown } | { error: unknown }): void;
+  settled: boolean;
+}
+
+// Calls whose repetition could change state: an HTTP failure after sending them is not retried.
+const UNSAFE_TO_REPEAT = /^(eth_send|eth_submit|personal_|anvil_|hardhat_|evm_|miner_|admin_)/;
+
+export function createRpcClient(client: Client, options: RpcClientOptions): RpcClient {
+  const { chain, batch } = resolveOptions(options);
+  const path = `/${encodeURIComponent(chain)}`;
+  // What errors report as the path: core appends the key as the last segment and masks it.
+  const shownPath = `${path}/${REDACTED}`;
+  let nextId = 1;
+  let queue: PendingCall[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function enqueue(call: PendingCall): void {
+    if (!batch) {
+      void send([call]);
+      return;
+    }
+    queue.push(call);
+    if (queue.length >= batch.maxSize) flush();
+    else timer ??= setTimeout(flush, batch.waitMs);
+  }
+
+  function flush(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const calls = queue.filter((call) => !call.settled);
+    queue = [];
+    for (const group of chunk(calls, batch?.maxSize ?? 1)) void send(group);
+  }
+
+  async function send(calls: PendingCall[]): Promise<void> {
+    const envelope = (call: PendingCall) => ({
+      jsonrpc: '2.0',
+      id: call.id,
+      method: call.method,
+      params: call.params,
+    });
+    const single = calls.length === 1 ? calls[0] : undefined;
+    let response: Awaited<ReturnType<Client['request']>>;
+    try {
+      response = await client.request({
+        api: 'node',
+        method: 'POST',
+        path,
+        // A lone call goes as a plain object: some nodes treat a batch of one differently.
+        body: single ? envelope(single) : calls.map(envelope),
+        idempotent: calls.every((call) => !UNSAFE_TO_REPEAT.test(call.method)),
+        // A batch is shared: one caller giving up must not cancel the others' request.
+        signal: single?.signal,
+        operation: single ? single.operation : `JSON-RPC batch of ${calls.length}`,
+      });
+    } catch (error) {
+      for (const call of calls) call.settle({ error });
+      return;
+    }
+    const replies = Array.isArray(response.data) ? response.data : [response.data];
+    const byId = new Map<string, unknown>();
+    for (const reply of replies) {
+      if (isRecord(reply) && (typeof reply.id === 'number' || typeof reply.id === 'string')) {
+        byId.set(String(reply.id), reply);
+      }
+    }
+    // A server that rejects a whole batch answers with one error object whose id is null.
+    const wholeBatchError =
+      isRecord(response.data) && response.data.id == null && isRecord(response.data.error)
+        ? response.data
+        : undefined;
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+    for (const call of calls) {
+      const reply = byId.get(String(call.id)) ?? wholeBatchError;
+      answer(call, reply, response.attempts, retryAfterMs);
+    }
+  }
+
+  function answer(call: PendingCall, reply: unknown, httpAttempts: number, retryAfterMs: number | undefined) {
+    if (call.settled) return;
+    const details = { method: 'POST', path: shownPath, operation: call.operation };
+    if (!isRecord(reply)) {
+      call.settle({
+        error: new ResponseValidationError(
+          [{ path: '', message: `the response has no answer for call id ${call.id} (${call.method})` }],
+          { ...details, attempts: httpAttempts },
+        ),
+      });
+      return;
+    }
+    if (isRecord(reply.error)) {
+      const rpcError = toJsonRpcError(reply.error, call, details);
+      if (rpcError.code === LIMIT_EXCEEDED) {
+        const decision = decideRetry({
+          attempt: call.attempts,
+          outcome: { kind: 'status', status: 429, retryAfterMs },
+          idempotent: true,
+          options: client.retry,
+        });
+        if (decision.retry) {
+          void retryLater(call, decision.delayMs);
+          return;
+        }
+      }
+      call.settle({ error: rpcError });
+      return;
+    }
+    if (!('result' in reply)) {
+      call.settle({
+        error: new ResponseValidationError(
+          [
+            {
+              path: '',
+              message: `the answer to call id ${call.id} (${call.method}) has neither result nor error`,
+            },
+          ],
+          { ...details, attempts: httpAttempts },
+        ),
+      });
+      return;
+    }
+    call.settle({ result: reply.result });
+  }
+
+  function toJsonRpcError(error: Record<string, unknown>, call: PendingCall, details: object): JsonRpcError {
+    // -32603 (internal error) stands in for a missing or malformed code.
+    const code = typeof error.code === 'number' ? error.code : -32603;
+    const message = typeof error.message === 'string' ? client.redact(error.message) : 'no message';
+    const data = redactValue(error.data, client.redact);
+    return new JsonRpcError(
+      { code, message, ...(data === undefined ? {} : { data }) },
+      { ...details, attempts: call.attempts, rpcMethod: call.method },
+    );
+  }
+
+  async function retryLater(call: PendingCall, delayMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (call.settled) return;
+    call.attempts += 1;
+    call.id = nextId++;
+    enqueue(call);
+  }
+
+  function execute(method: string, params: unknown, operation: string, options: CallOptions = {}) {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => call.settle({ error: signal?.reason });
+      const call: PendingCall = {
+        id: nextId++,
+        method,
+        params,
+        operation,
+        attempts: 1,
+        signal,
+        settled: false,
+        settle(outcome) {
+          if (call.settled) return;
+          call.settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          if ('error' in outcome) reject(outcome.error);
+          else resolve(outcome.result);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      enqueue(call);
+    });
+  }
+
+  async function request(args: RequestArguments, options?: CallOptions): Promise<unknown> {
+    if (!isRecord(args) || typeof args.method !== 'string' || args.method === '') {
+      throw new ValidationError([{ path: 'method', message: 'must be a non-empty string' }], {
+        subject: 'JSON-RPC request',
+      });
+    }
+    const params = args.params ?? [];
+    if (typeof params !== 'object' || params === null) {
+      throw new ValidationError([{ path: 'params', message: 'must be an array or an object' }], {
+        subject: 'JSON-RPC request',
+        operation: args.method,
+      });
+    }
+    return execute(args.method, params, args.method, options);
+  }
+
+  async function call<M extends RpcMethod>(
+    method: M,
+    input: RpcMethodInput<M>,
+    options?: CallOptions,
+  ): Promise<RpcMethodResult<M>> {
+    const params = encodeParams(method, input);
+    const result = await execute(method.method, params, method.id, options);
+    return validateResponse(method.result, result, {
+      operation: method.id,
+      method: 'POST',
+      path: shownPath,
+    }) as RpcMethodResult<M>;
+  }
+
+  const rpc: Record<string, unknown> = { chain, request, call };
+  for (const method of methods) {
+    rpc[method.id] = (...args: unknown[]) =>
+      call(
+        method,
+        paramsToInput(method, args.slice(0, method.args.length)) as RpcMethodInput<typeof method>,
+        args[method.args.length] as CallOptions | undefined,
+      );
+  }
+  return Object.freeze(rpc) as unknown as RpcClient;
+}
+
+function resolveOptions(options: RpcClientOptions): {
+  chain: string;
+  batch: Required<BatchOptions> | undefined;
+} {
+  const subject = 'RPC client options';
+  const chain = options?.chain;
+  if (typeof chain !== 'string' || !/^[a-z0-9-]+$/.test(chain)) {
+    throw new ValidationError(
+      [
+        {
+          path: 'chain',
+          message: 'must be a chain path segment of lowercase letters, digits and dashes, e.g. "avalanche"',
+        },
+      ],
+      { subject },
+    );
+  }
+  if (options.batch === false) return { chain, batch: undefined };
+  const { maxSize = MAX_BATCH_SIZE, waitMs = 0 } = options.batch ?? {};
+  const issues = [];
+  if (!Number.isInteger(maxSize) || maxSize < 1 || maxSize > MAX_BATCH_SIZE) {
+    issues.push({
+      path: 'batch.maxSize',
+      message: `must be an integer from 1 to ${MAX_BATCH_SIZE} (the service's batch limit)`,
+    });
+  }
+  if (typeof waitMs !== 'number' || !(waitMs >= 0) || !Number.isFinite(waitMs)) {
+    issues.push({ path: 'batch.waitMs', message: 'must be a number of milliseconds >= 0' });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, { subject });
+  return { chain, batch: { maxSize, waitMs } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,84 @@
+/**
+ * Rules for the arguments of the typed methods. Each schema's output is the wire value, so a
+ * validated argument goes into `params` as is.
+ */
+import { evmAddress } from '@blockwire/core';
+import { z } from 'zod/v4';
+
+export type Hex = `0x${string}`;
+
+/** A block number or one of the tags every node of the interface accepts. */
+export type BlockTag = 'latest' | 'earliest' | 'pending' | number | bigint | Hex;
+
+/** Anything that stands for a non-negative integer: a number, a bigint, a `0x` hex or decimal string. */
+export type Quantity = number | bigint | Hex | string;
+
+const BLOCK_TAGS = new Set(['latest', 'earliest', 'pending']);
+
+/**
+ * A non-negative integer as a minimal `0x` hex string (0 → `0x0`): nodes reject leading zeros.
+ * Undefined when the value is not one.
+ */
+export function toQuantity(value: unknown): Hex | undefined {
+  let integer: bigint;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) return undefined;
+    integer = BigInt(value);
+  } else if (typeof value === 'bigint') {
+    if (value < 0n) return undefined;
+    integer = value;
+  } else if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value)) {
+    integer = BigInt(value);
+  } else {
+    return undefined;
+  }
+  return `0x${integer.toString(16)}`;
+}
+
+function hexOfBytes(bytes: number, what: string) {
+  return z
+    .string({ error: `must be ${what}: 0x and ${bytes * 2} hex digits` })
+    .regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`), {
+      error: `must be ${what}: 0x and ${bytes * 2} hex digits`,
+    })
+    .transform((value) => value as Hex);
+}
+
+/** A block or transaction hash. */
+export const hashInput = hexOfBytes(32, 'a 32-byte hash');
+
+/** A storage slot for `eth_getProof`; pad a slot number to 32 bytes. */
+export const storageKeyInput = hexOfBytes(32, 'a 32-byte storage key');
+
+export const addressInput = evmAddress.transform((value) => value as Hex);
+
+const QUANTITY_MESSAGE = 'must be an integer >= 0 (number, bigint, 0x hex or decimal string)';
+
+/** A non-negative integer sent as minimal hex, e.g. an uncle's index. */
+export const quantityInput = z
+  .union([z.number(), z.bigint(), z.string()], { error: QUANTITY_MESSAGE })
+  .transform((value, ctx) => {
+    const quantity = toQuantity(value);
+    if (quantity === undefined) {
+      ctx.issues.push({ code: 'custom', message: QUANTITY_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return quantity;
+  });
+
+const BLOCK_TAG_MESSAGE =
+  'must be a block number (number, bigint, 0x hex or decimal string) or one of latest, earliest, pending';
+
+export const blockTagInput = z
+  .union([z.number(), z.bigint(), z.string()], { error: BLOCK_TAG_MESSAGE })
+  .transform((value, ctx): Hex | 'latest' | 'earliest' | 'pending' => {
+    if (typeof value === 'string' && BLOCK_TAGS.has(value)) return value as 'latest' | 'earliest' | 'pending';
+    const quantity = toQuantity(value);
+    if (quantity === undefined) {
+      ctx.issues.push({ code: 'custom', message: BLOCK_TAG_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return quantity;
+  });
+
+export const fullTransactionsInput = z.boolean({ error: 'must be true or false' }).default(false);

@@ -1,0 +1,58 @@
+/**
+ * A JSON-RPC method of the node interface, described once as data: the SDK method, its argument
+ * rules and its result shape all come from this object (the emulator can check calls with it too).
+ */
+import { ValidationError, validateInput } from '@blockwire/core';
+import type { z } from 'zod/v4';
+
+export interface RpcMethod<
+  P extends z.ZodObject = z.ZodObject,
+  R extends z.ZodType = z.ZodType,
+  M extends string = string,
+> {
+  /** The SDK method's name, e.g. `getBlockByHash`. */
+  id: string;
+  /** The JSON-RPC method name, e.g. `eth_getBlockByHash`. */
+  method: M;
+  /** One line for docs and UIs. */
+  summary: string;
+  /** The arguments in `params` order; each is a field of `params`. */
+  args: readonly (keyof z.output<P> & string)[];
+  /** Validates the arguments by name; its output holds the wire values. */
+  params: P;
+  /** Validates the `result` of the response; unknown fields pass through. */
+  result: R;
+}
+
+export type RpcMethodInput<M extends RpcMethod> = z.input<M['params']>;
+export type RpcMethodResult<M extends RpcMethod> = z.output<M['result']>;
+
+/** Declares a method, checking that `args` and the fields of `params` agree. */
+export function defineRpcMethod<P extends z.ZodObject, R extends z.ZodType, M extends string>(
+  method: RpcMethod<P, R, M>,
+): RpcMethod<P, R, M> {
+  const fields = Object.keys(method.params.shape).sort();
+  if ([...method.args].sort().join() !== fields.join()) {
+    throw new Error(
+      `rpc method ${method.id}: args [${method.args.join(', ')}] must list every params field (${fields.join(', ')})`,
+    );
+  }
+  return Object.freeze({ ...method, args: Object.freeze([...method.args]) });
+}
+
+/** Validates named arguments and returns the JSON-RPC `params` array; a `ValidationError` names each bad argument. */
+export function encodeParams<M extends RpcMethod>(method: M, input: RpcMethodInput<M>): unknown[] {
+  const values = validateInput(method.params, input, { operation: method.id }) as Record<string, unknown>;
+  return method.args.map((name) => values[name]);
+}
+
+/** Names the positional values of a `params` array (or of a method call) by the method's `args`. */
+export function paramsToInput(method: RpcMethod, params: readonly unknown[]): Record<string, unknown> {
+  if (params.length > method.args.length) {
+    throw new ValidationError(
+      [{ path: '', message: `takes at most ${method.args.length} argument(s), got ${params.length}` }],
+      { operation: method.id },
+    );
+  }
+  return Object.fromEntries(method.args.map((name, index) => [name, params[index]]));
+}

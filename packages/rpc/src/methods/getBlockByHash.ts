@@ -1,0 +1,13 @@
+import { z } from 'zod/v4';
+import { fullTransactionsInput, hashInput } from '../inputs.js';
+import { defineRpcMethod } from '../method.js';
+import { blockSchema } from '../schemas.js';
+
+export const getBlockByHashMethod = defineRpcMethod({
+  id: 'getBlockByHash',
+  method: 'eth_getBlockByHash',
+  summary: 'A block by its hash, with transaction hashes or full transactions; null when unknown.',
+  args: ['hash', 'fullTransactions'],
+  params: z.object({ hash: hashInput, fullTransactions: fullTransactionsInput }),
+  result: blockSchema.nullable(),
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod/v4';
+import { blockTagInput, fullTransactionsInput } from '../inputs.js';
+import { defineRpcMethod } from '../method.js';
+import { blockSchema } from '../schemas.js';
+
+export const getBlockByNumberMethod = defineRpcMethod({
+  id: 'getBlockByNumber',
+  method: 'eth_getBlockByNumber',
+  summary: 'A block by number or tag, with transaction hashes or full transactions; null when unknown.',
+  args: ['blockTag', 'fullTransactions'],
+  params: z.object({ blockTag: blockTagInput, fullTransactions: fullTransactionsInput }),
+  result: blockSchema.nullable(),
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod/v4';
+import { hashInput, quantityInput } from '../inputs.js';
+import { defineRpcMethod } from '../method.js';
+import { uncleSchema } from '../schemas.js';
+
+export const getUncleByBlockHashAndIndexMethod = defineRpcMethod({
+  id: 'getUncleByBlockHashAndIndex',
+  method: 'eth_getUncleByBlockHashAndIndex',
+  summary: 'An uncle of the block with this hash, by position; null when there is none.',
+  args: ['hash', 'index'],
+  params: z.object({ hash: hashInput, index: quantityInput }),
+  result: uncleSchema.nullable(),
+});

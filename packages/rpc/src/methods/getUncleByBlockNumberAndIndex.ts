@@ -1,0 +1,13 @@
+import { z } from 'zod/v4';
+import { blockTagInput, quantityInput } from '../inputs.js';
+import { defineRpcMethod } from '../method.js';
+import { uncleSchema } from '../schemas.js';
+
+export const getUncleByBlockNumberAndIndexMethod = defineRpcMethod({
+  id: 'getUncleByBlockNumberAndIndex',
+  method: 'eth_getUncleByBlockNumberAndIndex',
+  summary: 'An uncle of the block with this number or tag, by position; null when there is none.',
+  args: ['blockTag', 'index'],
+  params: z.object({ blockTag: blockTagInput, index: quantityInput }),
+  result: uncleSchema.nullable(),
+});

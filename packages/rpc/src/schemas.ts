@@ -1,0 +1,149 @@
+/**
+ * What the node sends back, as the contract lists it. Values stay the node's hex strings.
+ * Objects are loose (unknown fields, such as a chain's own extras, pass through); fields the
+ * contract says older blocks lack, and fields not every node sends, are optional.
+ */
+import { z } from 'zod/v4';
+import type { Hex } from './inputs.js';
+
+const HEX = /^0x[0-9a-fA-F]*$/;
+
+/** A `0x`-prefixed hex string: a quantity, a hash, an address or data. */
+export const hex = z.custom<Hex>((value) => typeof value === 'string' && HEX.test(value), {
+  error: 'must be a 0x-prefixed hex string',
+});
+
+export const withdrawalSchema = z.looseObject({
+  index: hex,
+  validatorIndex: hex,
+  address: hex,
+  amount: hex,
+});
+
+export const transactionSchema = z.looseObject({
+  /** Null while the transaction is pending. */
+  blockHash: hex.nullable(),
+  blockNumber: hex.nullable(),
+  from: hex,
+  gas: hex,
+  gasPrice: hex.optional(),
+  hash: hex,
+  input: hex,
+  nonce: hex,
+  /** Null for a contract creation. */
+  to: hex.nullable(),
+  transactionIndex: hex.nullable(),
+  value: hex,
+  v: hex.optional(),
+  r: hex.optional(),
+  s: hex.optional(),
+  type: hex.optional(),
+  chainId: hex.optional(),
+  maxFeePerGas: hex.optional(),
+  maxPriorityFeePerGas: hex.optional(),
+  accessList: z.array(z.unknown()).optional(),
+  yParity: hex.optional(),
+});
+
+/** Header fields shared by blocks and uncles. Hash, nonce and miner are null for a pending block. */
+const headerFields = {
+  difficulty: hex,
+  extraData: hex,
+  gasLimit: hex,
+  gasUsed: hex,
+  hash: hex.nullable(),
+  logsBloom: hex.nullable(),
+  miner: hex.nullable(),
+  mixHash: hex,
+  nonce: hex.nullable(),
+  number: hex.nullable(),
+  parentHash: hex,
+  receiptsRoot: hex,
+  sha3Uncles: hex,
+  size: hex,
+  stateRoot: hex,
+  timestamp: hex,
+  transactionsRoot: hex,
+  uncles: z.array(hex),
+  totalDifficulty: hex.nullable().optional(),
+};
+
+/** Fields a block has only after the fork that introduced them (base fee, withdrawals, blobs, ...). */
+const newerBlockFields = {
+  baseFeePerGas: hex.optional(),
+  blobGasUsed: hex.optional(),
+  excessBlobGas: hex.optional(),
+  parentBeaconBlockRoot: hex.optional(),
+  requestsHash: hex.optional(),
+  withdrawals: z.array(withdrawalSchema).optional(),
+  withdrawalsRoot: hex.optional(),
+};
+
+export const blockSchema = z.looseObject({
+  ...headerFields,
+  ...newerBlockFields,
+  /** Hashes, or full transaction objects when `fullTransactions` is true. */
+  transactions: z.array(z.union([hex, transactionSchema])),
+});
+
+export const uncleSchema = z.looseObject({ ...headerFields, ...newerBlockFields });
+
+export const logSchema = z.looseObject({
+  address: hex,
+  topics: z.array(hex),
+  data: hex,
+  blockHash: hex.nullable().optional(),
+  blockNumber: hex.nullable().optional(),
+  transactionHash: hex.nullable().optional(),
+  transactionIndex: hex.nullable().optional(),
+  logIndex: hex.nullable().optional(),
+  removed: z.boolean().optional(),
+});
+
+export const receiptSchema = z.looseObject({
+  transactionHash: hex,
+  transactionIndex: hex,
+  blockHash: hex,
+  blockNumber: hex,
+  from: hex,
+  /** Null for a contract creation. */
+  to: hex.nullable(),
+  cumulativeGasUsed: hex,
+  gasUsed: hex,
+  /** The created contract, null when none was created. */
+  contractAddress: hex.nullable(),
+  logs: z.array(logSchema),
+  logsBloom: hex,
+  /** `0x1` success, `0x0` failure; blocks before Byzantium have `root` instead. */
+  status: hex.optional(),
+  root: hex.optional(),
+  effectiveGasPrice: hex.optional(),
+  type: hex.optional(),
+});
+
+export const storageProofSchema = z.looseObject({
+  key: hex,
+  value: hex,
+  proof: z.array(hex),
+});
+
+export const proofSchema = z.looseObject({
+  address: hex,
+  accountProof: z.array(hex),
+  balance: hex,
+  codeHash: hex,
+  nonce: hex,
+  storageHash: hex,
+  storageProof: z.array(storageProofSchema),
+});
+
+export type Withdrawal = z.output<typeof withdrawalSchema>;
+export type Transaction = z.output<typeof transactionSchema>;
+/** An uncle block: a block's header fields, without transactions. */
+export type Uncle = z.output<typeof uncleSchema>;
+/** A block; `T` is `Hex` (hashes only, the default) or `Transaction` (full transactions). */
+export type Block<T extends Hex | Transaction = Hex | Transaction> = Uncle & { transactions: T[] };
+export type Log = z.output<typeof logSchema>;
+export type Receipt = z.output<typeof receiptSchema>;
+export type StorageProof = z.output<typeof storageProofSchema>;
+export type Proof = z.output<typeof proofSchema>;

@@ -1,0 +1,92 @@
+import {
+  type Client,
+  inputFromRequest,
+  matchPath,
+  NotFoundError,
+  ResponseValidationError,
+  ValidationError,
+  validateInput,
+} from '@blockwire/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { binanceEntity } from '../fixtures.js';
+import { API_KEY, clientFor, startServer, type TestServer } from '../test-support.js';
+import { getEntity, getEntityOperation } from './getEntity.js';
+
+let server: TestServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startServer(() => ({ body: binanceEntity }));
+  client = clientFor(server);
+});
+afterEach(() => {
+  server.requests.length = 0;
+  server.respond = () => ({ body: binanceEntity });
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe('getEntity', () => {
+  it('GETs the entity by id with the key header and nothing else', async () => {
+    await getEntity(client, { entityId: 'binance' });
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request!.method).toBe('GET');
+    expect(request!.url).toBe('/api/v2.2/entities/binance');
+    expect(request!.headers['x-api-key']).toBe(API_KEY);
+    expect(request!.body).toBe('');
+  });
+
+  it('encodes the id as one path segment', async () => {
+    await getEntity(client, { entityId: 'a/b c?d' });
+    expect(server.requests[0]!.url).toBe('/api/v2.2/entities/a%2Fb%20c%3Fd');
+  });
+
+  it.each([
+    ['entityId', {}],
+    ['entityId', { entityId: '' }],
+    ['entityId', { entityId: '   ' }],
+    ['entityId', { entityId: 42 }],
+    ['entityId', { entityId: '..' }],
+    ['name', { entityId: 'binance', name: 'Binance' }],
+  ])('rejects a bad %s before any request', async (field, input) => {
+    const error = await getEntity(client, input as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toContain(field);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('parses a full entity with its addresses, keeping unknown fields', async () => {
+    server.respond = () => ({ body: { ...binanceEntity, total_addresses: 2, slug: 'binance' } });
+    expect(await getEntity(client, { entityId: 'binance' })).toEqual({
+      ...binanceEntity,
+      total_addresses: 2,
+      slug: 'binance',
+    });
+  });
+
+  it('parses a minimal entity', async () => {
+    server.respond = () => ({ body: { id: 'binance' } });
+    expect(await getEntity(client, { entityId: 'binance' })).toEqual({ id: 'binance' });
+  });
+
+  it('reports a wrongly typed field as a ResponseValidationError', async () => {
+    server.respond = () => ({ body: { id: 'binance', addresses: [{ additional_labels: ['flat'] }] } });
+    const error = await getEntity(client, { entityId: 'binance' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).message).toContain('addresses.0.additional_labels.0');
+  });
+
+  it('maps a 404 to NotFoundError', async () => {
+    server.respond = () => ({ status: 404, body: { message: 'Entity not found' } });
+    await expect(getEntity(client, { entityId: 'nobody' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('validates a request as the emulator receives it', () => {
+    const params = matchPath(getEntityOperation, '/entities/uniswap%20labs');
+    const raw = inputFromRequest(getEntityOperation, { params: params!, query: {}, body: undefined });
+    expect(validateInput(getEntityOperation.input, raw)).toEqual({ entityId: 'uniswap labs' });
+  });
+});

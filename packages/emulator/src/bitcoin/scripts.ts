@@ -1,0 +1,69 @@
+import { hex } from '@scure/base';
+import * as btc from '@scure/btc-signer';
+
+/** The `scriptPubKey.type` names Bitcoin Core uses, which the payloads carry. */
+export type ScriptType =
+  | 'witness_v0_keyhash'
+  | 'pubkeyhash'
+  | 'scripthash'
+  | 'witness_v1_taproot'
+  | 'nulldata';
+
+export type AddressKind = 'p2wpkh' | 'p2pkh' | 'p2sh' | 'p2tr';
+
+export interface ScriptPubKey {
+  type: ScriptType;
+  hex: string;
+  asm: string;
+  address: string | null;
+}
+
+const mainnet = btc.Address(btc.NETWORK);
+
+const typeOf: Record<string, ScriptType> = {
+  wpkh: 'witness_v0_keyhash',
+  pkh: 'pubkeyhash',
+  sh: 'scripthash',
+  tr: 'witness_v1_taproot',
+};
+
+/** Decodes a mainnet address; throws a RangeError naming the problem. */
+export function scriptForAddress(address: string): ScriptPubKey {
+  let decoded: ReturnType<typeof mainnet.decode>;
+  try {
+    decoded = mainnet.decode(address);
+  } catch (error) {
+    throw new RangeError(`is not a valid mainnet Bitcoin address (${(error as Error).message})`);
+  }
+  const type = typeOf[decoded.type];
+  if (!type) throw new RangeError(`is a ${decoded.type} address, which the simulator does not produce`);
+  const script = btc.OutScript.encode(decoded);
+  return { type, hex: hex.encode(script), asm: asmOf(script), address };
+}
+
+/** A fresh address of the given kind from random bytes (nobody holds its key: it is only for show). */
+export function randomAddress(kind: AddressKind, bytes: Uint8Array): string {
+  switch (kind) {
+    case 'p2wpkh':
+      return mainnet.encode({ type: 'wpkh', hash: bytes.subarray(0, 20) });
+    case 'p2pkh':
+      return mainnet.encode({ type: 'pkh', hash: bytes.subarray(0, 20) });
+    case 'p2sh':
+      return mainnet.encode({ type: 'sh', hash: bytes.subarray(0, 20) });
+    case 'p2tr':
+      return mainnet.encode({ type: 'tr', pubkey: bytes.subarray(0, 32) });
+  }
+}
+
+export function nullDataScript(data: Uint8Array): ScriptPubKey {
+  const script = btc.Script.encode(['RETURN', data]);
+  return { type: 'nulldata', hex: hex.encode(script), asm: asmOf(script), address: null };
+}
+
+function asmOf(script: Uint8Array): string {
+  return btc.Script.decode(script)
+    .map((op) =>
+      op instanceof Uint8Array ? hex.encode(op) : typeof op === 'number' ? String(op) : `OP_${op}`,
+    )
+    .join(' ');
+}

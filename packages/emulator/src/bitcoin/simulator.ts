@@ -1,0 +1,329 @@
+import { hex } from '@scure/base';
+import { parseBtc } from './amount.js';
+import { displayHash, SeededRandom, sha256d } from './random.js';
+import {
+  type AddressKind,
+  nullDataScript,
+  randomAddress,
+  type ScriptPubKey,
+  scriptForAddress,
+} from './scripts.js';
+
+export interface SimInput {
+  txid: string;
+  vout: number;
+  /** The spent output's address and value: known to the simulator, shown only in mempool payloads. */
+  address: string | null;
+  valueSats: bigint | null;
+  sequence: number;
+  scriptSigHex: string;
+  witness: string[];
+  /** Set on the coinbase input only. */
+  coinbase?: string;
+}
+
+export interface SimOutput {
+  n: number;
+  valueSats: bigint;
+  script: ScriptPubKey;
+}
+
+export interface SimTransaction {
+  txid: string;
+  version: number;
+  locktime: number;
+  vsize: number;
+  size: number;
+  weight: number;
+  vin: SimInput[];
+  vout: SimOutput[];
+  feeSats: bigint;
+  /** Simulated unix time at which the network first saw it. */
+  seenAt: number;
+}
+
+export interface SimBlock {
+  height: number;
+  hash: string;
+  previousBlockHash: string;
+  timestamp: number;
+  difficulty: number;
+  bits: string;
+  nonce: number;
+  version: number;
+  merkleRoot: string;
+  size: number;
+  transactions: SimTransaction[];
+}
+
+export interface SimulatorListener {
+  /** A transaction entered the mempool. */
+  mempool?(tx: SimTransaction): void;
+  /** A block was mined (its transactions were first seen either in the mempool or in this block). */
+  block?(block: SimBlock): void;
+}
+
+export interface AddTransactionInput {
+  to: string;
+  amountBtc: number | string;
+  from?: string;
+  /** Skip the mempool: the transaction is first seen in the next mined block. */
+  mined?: boolean;
+}
+
+const SUBSIDY_SATS = 312_500_000n;
+const OUTPUT_KINDS: AddressKind[] = ['p2wpkh', 'p2wpkh', 'p2pkh', 'p2sh', 'p2tr'];
+/** Background mempool transactions that pay too little: never mined, evicted after this many blocks. */
+const LOW_FEE_EXPIRY_BLOCKS = 3;
+
+/**
+ * A deterministic Bitcoin network: a mempool and a chain. Everything (txids, addresses, values,
+ * block hashes and times) follows from the seed and the sequence of calls, never from the clock.
+ */
+export class BitcoinSimulator {
+  private readonly random: SeededRandom;
+  private readonly blocks: SimBlock[] = [];
+  private readonly mempoolTxs = new Map<string, { tx: SimTransaction; lowFeeSince?: number }>();
+  private readonly pendingMined: SimTransaction[] = [];
+  private readonly evictedTxids = new Set<string>();
+  private readonly listeners = new Set<SimulatorListener>();
+  private autoTimer: NodeJS.Timeout | undefined;
+  private clock: number;
+
+  constructor(options: { seed: number; startHeight?: number; initialBlocks?: number }) {
+    this.random = new SeededRandom(options.seed);
+    const startHeight = options.startHeight ?? 880_000 + (Math.abs(options.seed) % 10_000);
+    this.clock = 1_735_689_600 + (startHeight - 880_000) * 600;
+    this.blocks.push(this.buildBlock(startHeight, '0'.repeat(64), []));
+    for (let i = 1; i < (options.initialBlocks ?? 6); i++) this.mineOne();
+  }
+
+  subscribe(listener: SimulatorListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get tip(): SimBlock {
+    return this.blocks.at(-1)!;
+  }
+
+  get height(): number {
+    return this.tip.height;
+  }
+
+  blockAt(height: number): SimBlock | undefined {
+    return this.blocks[height - this.blocks[0]!.height];
+  }
+
+  get firstHeight(): number {
+    return this.blocks[0]!.height;
+  }
+
+  mempool(): SimTransaction[] {
+    return [...this.mempoolTxs.values()].map((entry) => entry.tx);
+  }
+
+  isEvicted(txid: string): boolean {
+    return this.evictedTxids.has(txid);
+  }
+
+  /** A payment to `to` (from `from`, or a random sender) with change back to the sender. */
+  addTransaction(input: AddTransactionInput): SimTransaction {
+    const to = scriptForAddress(input.to);
+    const amount = parseBtc(input.amountBtc);
+    const from = input.from === undefined ? undefined : scriptForAddress(input.from).address!;
+    const tx = this.buildPayment(from ?? this.randomAddressOf('p2wpkh'), [{ script: to, valueSats: amount }]);
+    if (input.mined) this.pendingMined.push(tx);
+    else this.enterMempool(tx);
+    return tx;
+  }
+
+  /** Random background activity entering the mempool; some of it pays too little and is later evicted. */
+  addRandomTransactions(count: number): SimTransaction[] {
+    const txs: SimTransaction[] = [];
+    for (let i = 0; i < count; i++) {
+      const tx = this.randomTransaction();
+      this.enterMempool(tx, this.random.int(1, 6) === 1);
+      txs.push(tx);
+    }
+    return txs;
+  }
+
+  mine(blocks: number): SimBlock[] {
+    const mined: SimBlock[] = [];
+    for (let i = 0; i < blocks; i++) mined.push(this.mineOne());
+    return mined;
+  }
+
+  evict(txid: string): boolean {
+    if (!this.mempoolTxs.delete(txid)) return false;
+    this.evictedTxids.add(txid);
+    return true;
+  }
+
+  /** Mines a block every `intervalMs` after injecting a few random transactions; 0 stops. */
+  auto(intervalMs: number): void {
+    if (this.autoTimer) clearInterval(this.autoTimer);
+    this.autoTimer = undefined;
+    if (intervalMs > 0) {
+      this.autoTimer = setInterval(() => {
+        this.addRandomTransactions(this.random.int(1, 3));
+        this.mine(1);
+      }, intervalMs);
+      this.autoTimer.unref?.();
+    }
+  }
+
+  close(): void {
+    this.auto(0);
+    this.listeners.clear();
+  }
+
+  private mineOne(): SimBlock {
+    const height = this.tip.height + 1;
+    const included: SimTransaction[] = [];
+    for (const [txid, entry] of this.mempoolTxs) {
+      if (entry.lowFeeSince === undefined) {
+        included.push(entry.tx);
+        this.mempoolTxs.delete(txid);
+      } else if (height - entry.lowFeeSince > LOW_FEE_EXPIRY_BLOCKS) {
+        this.evict(txid);
+      }
+    }
+    included.push(...this.pendingMined.splice(0));
+    // Transactions nobody saw in the mempool: they are first seen in this block.
+    for (let i = this.random.int(1, 2); i > 0; i--) included.push(this.randomTransaction());
+    const block = this.buildBlock(height, this.tip.hash, included);
+    this.blocks.push(block);
+    for (const listener of this.listeners) listener.block?.(block);
+    return block;
+  }
+
+  private enterMempool(tx: SimTransaction, lowFee = false): void {
+    this.mempoolTxs.set(tx.txid, lowFee ? { tx, lowFeeSince: this.height } : { tx });
+    for (const listener of this.listeners) listener.mempool?.(tx);
+  }
+
+  private buildBlock(height: number, previousBlockHash: string, txs: SimTransaction[]): SimBlock {
+    this.clock += this.random.int(300, 900);
+    const fees = txs.reduce((sum, tx) => sum + tx.feeSats, 0n);
+    const coinbase = this.coinbase(height, SUBSIDY_SATS + fees);
+    const transactions = [coinbase, ...txs];
+    const merkleRoot = merkle(transactions.map((tx) => tx.txid));
+    const nonce = this.random.int(0, 2 ** 32 - 1);
+    const header = sha256d(`${previousBlockHash}${merkleRoot}${this.clock}${nonce}`);
+    return {
+      height,
+      // Real block hashes start with many zeros (proof of work); this one only looks the part.
+      hash: '00000000000000000002' + displayHash(header).slice(20),
+      previousBlockHash,
+      timestamp: this.clock,
+      difficulty: 126_411_437_451_912.2,
+      bits: '17025ced',
+      nonce,
+      version: 0x20000000,
+      merkleRoot,
+      size: 80 + transactions.reduce((sum, tx) => sum + tx.size, 0),
+      transactions,
+    };
+  }
+
+  private coinbase(height: number, rewardSats: bigint): SimTransaction {
+    const heightScript = Buffer.alloc(4);
+    heightScript.writeUInt32LE(height);
+    const coinbaseHex = '03' + heightScript.subarray(0, 3).toString('hex') + hex.encode(this.random.bytes(8));
+    const commitment = new Uint8Array([0xaa, 0x21, 0xa9, 0xed, ...this.random.bytes(32)]);
+    return this.finish({
+      vin: [
+        {
+          txid: '0'.repeat(64),
+          vout: 0xffffffff,
+          address: null,
+          valueSats: null,
+          sequence: 0xffffffff,
+          scriptSigHex: coinbaseHex,
+          witness: ['00'.repeat(32)],
+          coinbase: coinbaseHex,
+        },
+      ],
+      vout: [
+        { n: 0, valueSats: rewardSats, script: scriptForAddress(this.randomAddressOf('p2wpkh')) },
+        { n: 1, valueSats: 0n, script: nullDataScript(commitment) },
+      ],
+      feeSats: 0n,
+    });
+  }
+
+  private randomTransaction(): SimTransaction {
+    const recipients: { script: ScriptPubKey; valueSats: bigint }[] = [];
+    for (let i = this.random.int(1, 3); i > 0; i--) {
+      const address = this.randomAddressOf(this.random.pick(OUTPUT_KINDS));
+      recipients.push({
+        script: scriptForAddress(address),
+        valueSats: BigInt(this.random.int(5_000, 250_000_000)),
+      });
+    }
+    if (this.random.int(1, 4) === 1) {
+      recipients.push({ script: nullDataScript(this.random.bytes(this.random.int(8, 40))), valueSats: 0n });
+    }
+    return this.buildPayment(this.randomAddressOf(this.random.pick(OUTPUT_KINDS)), recipients);
+  }
+
+  private buildPayment(
+    from: string,
+    recipients: { script: ScriptPubKey; valueSats: bigint }[],
+  ): SimTransaction {
+    const vsize = 11 + 68 + 31 * (recipients.length + 1);
+    const feeSats = BigInt(vsize * this.random.int(2, 40));
+    const changeSats = BigInt(this.random.int(10_000, 50_000_000));
+    const spent = recipients.reduce((sum, r) => sum + r.valueSats, 0n) + changeSats + feeSats;
+    const outputs = [...recipients, { script: scriptForAddress(from), valueSats: changeSats }];
+    return this.finish({
+      vin: [
+        {
+          txid: displayHash(this.random.bytes(32)),
+          vout: this.random.int(0, 3),
+          address: from,
+          valueSats: spent,
+          sequence: 0xfffffffd,
+          scriptSigHex: '',
+          witness: [hex.encode(this.random.bytes(71)), hex.encode(this.random.bytes(33))],
+        },
+      ],
+      vout: outputs.map((output, n) => ({ n, valueSats: output.valueSats, script: output.script })),
+      feeSats,
+    });
+  }
+
+  private finish(parts: Pick<SimTransaction, 'vin' | 'vout' | 'feeSats'>): SimTransaction {
+    const vsize = 11 + 68 * parts.vin.length + 31 * parts.vout.length;
+    return {
+      txid: displayHash(sha256d(this.random.bytes(32))),
+      version: 2,
+      locktime: 0,
+      vsize,
+      size: vsize + 110,
+      weight: vsize * 4 - 2,
+      ...parts,
+      seenAt: this.clock + this.random.int(1, 299),
+    };
+  }
+
+  private randomAddressOf(kind: AddressKind): string {
+    return randomAddress(kind, this.random.bytes(32));
+  }
+}
+
+/** The Bitcoin merkle root over txids (display order in, display order out). */
+function merkle(txids: string[]): string {
+  let level: Buffer[] = txids.map((txid) => Buffer.from(txid, 'hex').reverse());
+  while (level.length > 1) {
+    const next: Buffer[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const right = level[i + 1] ?? level[i]!;
+      next.push(sha256d(Buffer.concat([level[i]!, right])));
+    }
+    level = next;
+  }
+  return Buffer.from(level[0]!).reverse().toString('hex');
+}

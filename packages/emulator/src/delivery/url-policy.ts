@@ -1,0 +1,54 @@
+import { isIP } from 'node:net';
+
+/**
+ * Why a webhook target is refused, or undefined when it is fine. The real service demands a public
+ * HTTPS endpoint (`strict`); by default the emulator also takes http, e.g. a receiver on 127.0.0.1.
+ */
+export function webhookUrlProblem(webhookUrl: string, strict: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(webhookUrl);
+  } catch {
+    return 'webhookUrl must be an absolute URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'webhookUrl must be an http(s) URL';
+  if (!strict) return undefined;
+  if (url.protocol !== 'https:') return 'webhookUrl must be a public HTTPS endpoint (strict webhooks)';
+  if (!isPublicHost(url.hostname)) {
+    return `webhookUrl must be a public HTTPS endpoint; ${url.hostname} is not public (strict webhooks)`;
+  }
+  return undefined;
+}
+
+function isPublicHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal')
+  ) {
+    return false;
+  }
+  const version = isIP(host);
+  if (version === 4) {
+    const [a, b] = host.split('.').map(Number) as [number, number];
+    return !(
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
+  }
+  if (version === 6) {
+    if (host === '::' || host === '::1') return false;
+    if (host.startsWith('::ffff:')) return isPublicHost(host.slice(7));
+    return !/^(fc|fd|fe[89ab]|ff)/.test(host);
+  }
+  // A name without a dot cannot be resolved publicly.
+  return host.includes('.');
+}

@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto';
+import { signBody } from '@blockwire/streams';
+import { parseBtc } from '../bitcoin/amount.js';
+import { BITCOIN_CHAIN_ID, blockPayload, mempoolPayload, type PayloadOptions } from '../bitcoin/payload.js';
+import { scriptForAddress } from '../bitcoin/scripts.js';
+import {
+  type AddTransactionInput,
+  BitcoinSimulator,
+  type SimBlock,
+  type SimTransaction,
+} from '../bitcoin/simulator.js';
+import { parseXpub } from '../bitcoin/xpub.js';
+import { DeliveryEngine, type DeliveryOptions } from '../delivery/engine.js';
+import { webhookUrlProblem } from '../delivery/url-policy.js';
+import { StreamsRequestError } from './errors.js';
+import { page } from './paging.js';
+import {
+  type BitcoinStreamRecord,
+  initialState,
+  type Region,
+  type StreamStatus,
+  type StreamsState,
+  type XpubRecord,
+} from './state.js';
+import { normalizeAddress, WatchIndex } from './watch.js';
+
+export interface StreamsServiceOptions {
+  seed: number;
+  /** Enforce the real service's rule: webhook targets must be public HTTPS endpoints. */
+  strictWebhooks: boolean;
+  delivery?: DeliveryOptions;
+  /** A snapshot to start from (what `snapshot()` returned earlier). */
+  state?: StreamsState;
+}
+
+export interface HandlerResult {
+  status: number;
+  body: unknown;
+}
+
+export interface StreamsService {
+  /** Serves one operation of `@blockwire/streams` with its already validated input. */
+  handle(operationId: string, input: Record<string, unknown>): Promise<HandlerResult>;
+  control: {
+    addTransaction(input: AddTransactionInput): Promise<{ txid: string }>;
+    mine(input: { blocks: number }): Promise<{ height: number }>;
+    evict(input: { txid: string }): Promise<{ evicted: boolean }>;
+    auto(input: { intervalMs: number }): Promise<{ intervalMs: number }>;
+  };
+  snapshot(): StreamsState;
+  close(): Promise<void>;
+}
+
+const badRequest = (message: string) => new StreamsRequestError(400, message);
+const notFound = (message: string) => new StreamsRequestError(404, message);
+
+/** Blocks mined on top of a block before its confirmed delivery (the spec's confirmation depth). */
+export const CONFIRMATION_DEPTH = 2;
+
+const STATUS_MESSAGES: Record<StreamStatus, string> = {
+  active: 'Stream is active',
+  paused: 'Stream is paused',
+  error: 'Stream is in error',
+  terminated: 'Stream is terminated',
+};
+
+export { StreamsRequestError };
+
+export function createStreamsService(options: StreamsServiceOptions): StreamsService {
+  return new Streams(options);
+}
+
+type Handler = (input: Record<string, unknown>) => Promise<unknown> | unknown;
+
+class Streams implements StreamsService {
+  private readonly state: StreamsState;
+  private readonly watch: WatchIndex;
+  /** The simulated network (exposed for tests and for the control routes). */
+  readonly simulator: BitcoinSimulator;
+  readonly engine: DeliveryEngine;
+  /** `${streamId}:${txid}` of mempool deliveries made: at most one per stream and transaction. */
+  private readonly mempoolDelivered = new Set<string>();
+  private readonly handlers: Record<string, Handler>;
+
+  constructor(private readonly options: StreamsServiceOptions) {
+    this.state = options.state ? structuredClone(options.state) : initialState(options.seed);
+    this.watch = new WatchIndex(this.state);
+    this.simulator = new BitcoinSimulator({ seed: options.seed });
+    this.engine = new DeliveryEngine(
+      {
+        target: (streamId) => {
+          const stream = this.bitcoinStream(streamId);
+          if (stream?.status !== 'active') return undefined;
+          return { webhookUrl: stream.webhookUrl, secret: this.state.settings.secretKey };
+        },
+        sign: signBody,
+        failed: (streamId, message) => {
+          const stream = this.bitcoinStream(streamId);
+          if (stream) this.setError(stream, message);
+        },
+      },
+      options.delivery,
+    );
+    this.simulator.subscribe({
+      mempool: (tx) => this.onMempool(tx),
+      block: (block) => this.onBlock(block),
+    });
+    this.handlers = {
+      updateEvmStreamStatus: (input) => this.updateEvmStreamStatus(input),
+      updateSettings: (input) => this.updateSettings(input),
+      createBitcoinStream: (input) => this.createBitcoinStream(input),
+      updateBitcoinStream: (input) => this.updateBitcoinStream(input),
+      setBitcoinStreamStatus: (input) => this.setBitcoinStreamStatus(input),
+      listBitcoinStreams: (input) => {
+        const streams = page(this.state.bitcoinStreams, input);
+        return { ...streams, result: streams.result.map((stream) => this.streamJson(stream)) };
+      },
+      getBitcoinStream: (input) => this.streamJson(this.requireStream(input.id)),
+      deleteBitcoinStream: (input) => this.deleteBitcoinStream(input),
+      getBitcoinBlockWebhookData: (input) => this.blockWebhookData(input),
+      replayBitcoinBlock: (input) => this.replayBitcoinBlock(input),
+      listBitcoinStreamAddresses: (input) => {
+        const stream = this.requireStream(input.id);
+        return page(this.state.addresses[stream.id] ?? [], input);
+      },
+      addBitcoinStreamAddress: (input) => this.addAddress(input),
+      removeBitcoinStreamAddress: (input) => this.removeAddress(input),
+      listBitcoinStreamXpubs: (input) => {
+        const stream = this.requireStream(input.id);
+        const xpubs = page(this.state.xpubs[stream.id] ?? [], input);
+        return { ...xpubs, result: xpubs.result.map((record) => this.xpubJson(stream.id, record)) };
+      },
+      addBitcoinStreamXpub: (input) => this.addXpub(input),
+      removeBitcoinStreamXpub: (input) => this.removeXpub(input),
+    };
+  }
+
+  async handle(operationId: string, input: Record<string, unknown>): Promise<HandlerResult> {
+    const handler = this.handlers[operationId];
+    if (!handler) return { status: 404, body: { message: `Unknown streams operation ${operationId}` } };
+    try {
+      return { status: 200, body: await handler(input) };
+    } catch (error) {
+      if (error instanceof StreamsRequestError)
+        return { status: error.status, body: { message: error.message } };
+      throw error;
+    }
+  }
+
+  readonly control: StreamsService['control'] = {
+    addTransaction: async (input) => {
+      const problem = (field: string, check: () => unknown) => {
+        try {
+          check();
+        } catch (error) {
+          if (error instanceof RangeError) throw badRequest(`${field} ${error.message}`);
+          throw error;
+        }
+      };
+      problem('to', () => scriptForAddress(String(input.to)));
+      if (input.from !== undefined) problem('from', () => scriptForAddress(String(input.from)));
+      problem('amountBtc', () => parseBtc(input.amountBtc));
+      return { txid: this.simulator.addTransaction(input).txid };
+    },
+    mine: async ({ blocks }) => {
+      if (!Number.isInteger(blocks) || blocks < 1 || blocks > 1000) {
+        throw badRequest('blocks must be an integer from 1 to 1000');
+      }
+      this.simulator.mine(blocks);
+      return { height: this.simulator.height };
+    },
+    evict: async ({ txid }) => ({ evicted: this.simulator.evict(txid) }),
+    auto: async ({ intervalMs }) => {
+      if (!Number.isInteger(intervalMs) || intervalMs < 0) {
+        throw badRequest('intervalMs must be an integer >= 0 (0 stops)');
+      }
+      this.simulator.auto(intervalMs);
+      return { intervalMs };
+    },
+  };
+
+  snapshot(): StreamsState {
+    return structuredClone(this.state);
+  }
+
+  async close(): Promise<void> {
+    this.simulator.close();
+    await this.engine.close();
+  }
+
+  // --- EVM and settings ---
+
+  private updateEvmStreamStatus(input: Record<string, unknown>) {
+    const stream = this.state.evmStreams.find((candidate) => candidate.id === input.id);
+    if (!stream) throw notFound(`id: no EVM stream ${String(input.id)}`);
+    const status = input.status as StreamStatus;
+    stream.status = status;
+    stream.statusMessage = STATUS_MESSAGES[status];
+    stream.updatedAt = now();
+    return { ...stream };
+  }
+
+  private updateSettings(input: Record<string, unknown>) {
+    if (input.region !== undefined) this.state.settings.region = input.region as Region;
+    if (input.secretKey !== undefined) this.state.settings.secretKey = String(input.secretKey);
+    return { ...this.state.settings };
+  }
+
+  // --- Bitcoin streams ---
+
+  private async createBitcoinStream(input: Record<string, unknown>) {
+    this.checkNetwork(input.network);
+    const webhookUrl = String(input.webhookUrl);
+    this.checkWebhookUrl(webhookUrl);
+    const time = now();
+    const stream: BitcoinStreamRecord = {
+      id: randomUUID(),
+      webhookUrl,
+      description: (input.description as string | undefined) ?? '',
+      tag: (input.tag as string | undefined) ?? '',
+      network: ['mainnet'],
+      includeInputs: (input.includeInputs as boolean | undefined) ?? false,
+      includeOutputs: (input.includeOutputs as boolean | undefined) ?? false,
+      allAddresses: (input.allAddresses as boolean | undefined) ?? false,
+      demo: false,
+      status: 'active',
+      statusMessage: STATUS_MESSAGES.active,
+      isErrorSince: null,
+      createdAt: time,
+      updatedAt: time,
+    };
+    this.state.bitcoinStreams.push(stream);
+    await this.verify(stream);
+    return this.streamJson(stream);
+  }
+
+  private async updateBitcoinStream(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    this.checkNetwork(input.network);
+    if (input.webhookUrl !== undefined) this.checkWebhookUrl(String(input.webhookUrl));
+    for (const field of [
+      'webhookUrl',
+      'description',
+      'tag',
+      'includeInputs',
+      'includeOutputs',
+      'allAddresses',
+    ] as const) {
+      if (input[field] !== undefined) (stream as unknown as Record<string, unknown>)[field] = input[field];
+    }
+    stream.updatedAt = now();
+    await this.verify(stream);
+    return this.streamJson(stream);
+  }
+
+  private async setBitcoinStreamStatus(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    if (input.status === 'paused') {
+      stream.status = 'paused';
+      stream.statusMessage = STATUS_MESSAGES.paused;
+      stream.updatedAt = now();
+      this.engine.cancel(stream.id);
+    } else if (stream.status !== 'active') {
+      stream.status = 'active';
+      await this.verify(stream);
+    }
+    return this.streamJson(stream);
+  }
+
+  private deleteBitcoinStream(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    this.state.bitcoinStreams = this.state.bitcoinStreams.filter((candidate) => candidate.id !== stream.id);
+    for (const record of this.state.xpubs[stream.id] ?? []) this.watch.forget(record.id);
+    delete this.state.addresses[stream.id];
+    delete this.state.xpubs[stream.id];
+    this.engine.cancel(stream.id);
+    return this.streamJson(stream);
+  }
+
+  /**
+   * The verification POST on create, update and reactivation. A paused stream stays paused; an
+   * active or failed one becomes active when the target answers 2xx, and `error` otherwise.
+   */
+  private async verify(stream: BitcoinStreamRecord): Promise<void> {
+    const result = await this.engine.verify(stream.webhookUrl);
+    if (!result.ok) {
+      this.setError(stream, result.message);
+      return;
+    }
+    if (stream.status !== 'paused') {
+      stream.status = 'active';
+      stream.statusMessage = STATUS_MESSAGES.active;
+      stream.isErrorSince = null;
+    }
+    stream.updatedAt = now();
+  }
+
+  private setError(stream: BitcoinStreamRecord, message: string): void {
+    if (stream.status !== 'error') stream.isErrorSince = now();
+    stream.status = 'error';
+    stream.statusMessage = message;
+    stream.updatedAt = now();
+    this.engine.cancel(stream.id);
+  }
+
+  // --- addresses and xpubs ---
+
+  private addAddress(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    if (typeof input.address !== 'string') {
+      throw badRequest('address: one address per request (a string), as the service limits');
+    }
+    const address = normalizeAddress(input.address);
+    this.state.addresses[stream.id] ??= [];
+    const list = this.state.addresses[stream.id]!;
+    if (!list.some((record) => record.address === address)) list.push({ address, createdAt: now() });
+    stream.updatedAt = now();
+    return { streamId: stream.id, address, amountOfAddresses: list.length };
+  }
+
+  private removeAddress(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    const address = normalizeAddress(String(input.address));
+    const list = this.state.addresses[stream.id] ?? [];
+    const index = list.findIndex((record) => record.address === address);
+    if (index === -1) throw notFound(`address: ${address} is not watched by stream ${stream.id}`);
+    list.splice(index, 1);
+    stream.updatedAt = now();
+    return { streamId: stream.id, address, amountOfAddresses: list.length };
+  }
+
+  private addXpub(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    const xpub = String(input.xpub);
+    let key: ReturnType<typeof parseXpub>;
+    try {
+      key = parseXpub(xpub);
+    } catch (error) {
+      throw badRequest(`xpub ${(error as Error).message}`);
+    }
+    this.state.xpubs[stream.id] ??= [];
+    const list = this.state.xpubs[stream.id]!;
+    let record = list.find((candidate) => candidate.xpub === xpub);
+    if (!record) {
+      record = {
+        id: randomUUID(),
+        xpub,
+        addressType: key.addressType,
+        gap: 20,
+        used: [0, 0],
+        createdAt: now(),
+      };
+      list.push(record);
+      stream.updatedAt = now();
+    }
+    return this.xpubJson(stream.id, record);
+  }
+
+  private removeXpub(input: Record<string, unknown>) {
+    const stream = this.requireStream(input.id);
+    const list = this.state.xpubs[stream.id] ?? [];
+    const index = list.findIndex((record) => record.id === input.xpubId);
+    if (index === -1) throw notFound(`xpubId: no xpub ${String(input.xpubId)} on stream ${stream.id}`);
+    const [record] = list.splice(index, 1);
+    const json = this.xpubJson(stream.id, record!);
+    this.watch.forget(record!.id);
+    stream.updatedAt = now();
+    return json;
+  }
+
+  private xpubJson(streamId: string, record: XpubRecord) {
+    const derived = this.watch.derivedAddresses(record);
+    return {
+      id: record.id,
+      streamId,
+      xpub: record.xpub,
+      addressType: record.addressType,
+      gap: record.gap,
+      createdAt: record.createdAt,
+      receiveAddresses: derived.receive,
+      changeAddresses: derived.change,
+    };
+  }
+
+  // --- blocks ---
+
+  private blockWebhookData(input: Record<string, unknown>) {
+    const block = this.requireBlock(input.chainId, input.blockNumber);
+    const all: PayloadOptions = { streamId: '', tag: '', includeInputs: true, includeOutputs: true };
+    return blockPayload(all, block, block.transactions, this.isConfirmed(block));
+  }
+
+  private replayBitcoinBlock(input: Record<string, unknown>) {
+    const block = this.requireBlock(input.chainId, input.blockNumber);
+    const stream = this.requireStream(input.streamId);
+    if (stream.status !== 'active') {
+      throw badRequest(
+        `streamId: stream ${stream.id} is ${stream.status}; only an active stream receives deliveries`,
+      );
+    }
+    const txs = block.transactions.filter((tx) => this.watch.matches(stream.id, stream.allAddresses, tx));
+    const payload = blockPayload(this.payloadOptions(stream), block, txs, this.isConfirmed(block));
+    this.engine.enqueue(stream.id, (retries) => ({ ...payload, retries }));
+    return {
+      streamId: stream.id,
+      chainId: BITCOIN_CHAIN_ID,
+      blockNumber: block.height,
+      confirmed: payload.confirmed,
+      transactionCount: txs.length,
+    };
+  }
+
+  private requireBlock(chainId: unknown, blockNumber: unknown): SimBlock {
+    if (chainId !== BITCOIN_CHAIN_ID) throw badRequest(`chainId must be ${BITCOIN_CHAIN_ID}`);
+    const block = this.simulator.blockAt(Number(blockNumber));
+    if (!block) {
+      throw notFound(
+        `blockNumber: no block ${String(blockNumber)}; the chain holds blocks ${this.simulator.firstHeight} to ${this.simulator.height}`,
+      );
+    }
+    return block;
+  }
+
+  private isConfirmed(block: SimBlock): boolean {
+    return this.simulator.height - block.height >= CONFIRMATION_DEPTH;
+  }
+
+  // --- the delivery lifecycle ---
+
+  private onMempool(tx: SimTransaction): void {
+    for (const stream of this.state.bitcoinStreams) {
+      if (stream.status !== 'active' || !this.watch.matches(stream.id, stream.allAddresses, tx)) continue;
+      const key = `${stream.id}:${tx.txid}`;
+      if (this.mempoolDelivered.has(key)) continue;
+      this.mempoolDelivered.add(key);
+      const payload = mempoolPayload(this.payloadOptions(stream), tx);
+      this.engine.enqueue(stream.id, (retries) => ({ ...payload, retries }));
+    }
+  }
+
+  private onBlock(block: SimBlock): void {
+    const deep = this.simulator.blockAt(block.height - CONFIRMATION_DEPTH);
+    for (const stream of this.state.bitcoinStreams) {
+      if (stream.status !== 'active') continue;
+      this.deliverBlock(stream, block, false);
+      if (deep) this.deliverBlock(stream, deep, true);
+    }
+    if (deep) {
+      for (const tx of deep.transactions) {
+        for (const stream of this.state.bitcoinStreams)
+          this.mempoolDelivered.delete(`${stream.id}:${tx.txid}`);
+      }
+    }
+  }
+
+  private deliverBlock(stream: BitcoinStreamRecord, block: SimBlock, confirmed: boolean): void {
+    const txs = block.transactions.filter((tx) => this.watch.matches(stream.id, stream.allAddresses, tx));
+    if (txs.length === 0) return;
+    const payload = blockPayload(this.payloadOptions(stream), block, txs, confirmed);
+    this.engine.enqueue(stream.id, (retries) => ({ ...payload, retries }));
+  }
+
+  // --- helpers ---
+
+  private payloadOptions(stream: BitcoinStreamRecord): PayloadOptions {
+    return {
+      streamId: stream.id,
+      tag: stream.tag,
+      includeInputs: stream.includeInputs,
+      includeOutputs: stream.includeOutputs,
+    };
+  }
+
+  private bitcoinStream(id: unknown): BitcoinStreamRecord | undefined {
+    return this.state.bitcoinStreams.find((stream) => stream.id === id);
+  }
+
+  private requireStream(id: unknown): BitcoinStreamRecord {
+    const stream = this.bitcoinStream(typeof id === 'string' ? id.toLowerCase() : id);
+    if (!stream) throw notFound(`id: no Bitcoin stream ${String(id)}`);
+    return stream;
+  }
+
+  private streamJson(stream: BitcoinStreamRecord) {
+    const { createdAt: _createdAt, ...fields } = stream;
+    return {
+      ...fields,
+      network: [...fields.network],
+      amountOfAddresses: this.state.addresses[stream.id]?.length ?? 0,
+    };
+  }
+
+  private checkNetwork(network: unknown): void {
+    if (network === undefined) return;
+    if (!Array.isArray(network) || network.length !== 1 || network[0] !== 'mainnet') {
+      throw badRequest('network must be ["mainnet"]: Bitcoin streams watch mainnet only');
+    }
+  }
+
+  private checkWebhookUrl(webhookUrl: string): void {
+    const problem = webhookUrlProblem(webhookUrl, this.options.strictWebhooks);
+    if (problem) throw badRequest(problem);
+  }
+}
+
+function now(): string {
+  return new Date().toISOString();
+}

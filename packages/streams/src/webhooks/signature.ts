@@ -12,7 +12,7 @@ export interface VerifySignatureInput {
   secret: string;
 }
 
-const SIGNATURE = /^(?:0x)?([0-9a-fA-F]{64})$/;
+const SIGNATURE = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
 
 /**
  * The `x-signature` value the service sends with `body`: `0x` + keccak256 over

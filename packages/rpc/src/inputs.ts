@@ -8,10 +8,10 @@ import { z } from 'zod/v4';
 export type Hex = `0x${string}`;
 
 /** A block number or one of the tags every node of the interface accepts. */
-export type BlockTag = 'latest' | 'earliest' | 'pending' | number | bigint | Hex;
+export type BlockTag = 'latest' | 'earliest' | 'pending' | number | bigint | Hex | `${bigint}`;
 
 /** Anything that stands for a non-negative integer: a number, a bigint, a `0x` hex or decimal string. */
-export type Quantity = number | bigint | Hex | string;
+export type Quantity = number | bigint | Hex | `${bigint}`;
 
 const BLOCK_TAGS = new Set(['latest', 'earliest', 'pending']);
 

@@ -1,0 +1,212 @@
+import { createClient, ResponseValidationError, ValidationError } from '@blockwire/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRpcClient, type RpcClient } from '../client.js';
+import * as fixtures from '../testing/fixtures.js';
+import { callsOf, json, startServer } from '../testing/server.js';
+import { methods } from './index.js';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+let server: Server | undefined;
+let closeClient: (() => Promise<void>) | undefined;
+
+afterEach(async () => {
+  await closeClient?.();
+  await server?.close();
+  server = undefined;
+});
+
+/** An RPC client whose node answers every call with `result`. */
+async function rpcAnswering(result: unknown): Promise<RpcClient> {
+  server = await startServer((req, res) => {
+    const replies = callsOf(req.json).map((call) => ({ jsonrpc: '2.0', id: call.id, result }));
+    json(res, 200, Array.isArray(req.json) ? replies : replies[0]);
+  });
+  const client = createClient({ apiKey: 'k', baseUrls: { node: server.url }, retry: false });
+  closeClient = () => client.close();
+  return createRpcClient(client, { chain: 'arbitrum', batch: false });
+}
+
+const HASH = fixtures.BLOCK_HASH;
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const KEY = `0x${'0'.repeat(63)}1`;
+
+const wire: [string, (rpc: RpcClient) => Promise<unknown>, string, unknown[]][] = [
+  ['getBlockByHash (hashes)', (rpc) => rpc.getBlockByHash(HASH), 'eth_getBlockByHash', [HASH, false]],
+  ['getBlockByHash (full)', (rpc) => rpc.getBlockByHash(HASH, true), 'eth_getBlockByHash', [HASH, true]],
+  ['getBlockByNumber 0', (rpc) => rpc.getBlockByNumber(0), 'eth_getBlockByNumber', ['0x0', false]],
+  [
+    'getBlockByNumber bigint',
+    (rpc) => rpc.getBlockByNumber(255n, true),
+    'eth_getBlockByNumber',
+    ['0xff', true],
+  ],
+  [
+    'getBlockByNumber padded hex',
+    (rpc) => rpc.getBlockByNumber('0x00ff'),
+    'eth_getBlockByNumber',
+    ['0xff', false],
+  ],
+  [
+    'getBlockByNumber decimal text',
+    (rpc) => rpc.getBlockByNumber('12'),
+    'eth_getBlockByNumber',
+    ['0xc', false],
+  ],
+  [
+    'getBlockByNumber tag',
+    (rpc) => rpc.getBlockByNumber('pending'),
+    'eth_getBlockByNumber',
+    ['pending', false],
+  ],
+  [
+    'getUncleByBlockHashAndIndex',
+    (rpc) => rpc.getUncleByBlockHashAndIndex(HASH, 0),
+    'eth_getUncleByBlockHashAndIndex',
+    [HASH, '0x0'],
+  ],
+  [
+    'getUncleByBlockNumberAndIndex',
+    (rpc) => rpc.getUncleByBlockNumberAndIndex('earliest', '0x01'),
+    'eth_getUncleByBlockNumberAndIndex',
+    ['earliest', '0x1'],
+  ],
+  [
+    'getUncleByBlockNumberAndIndex number',
+    (rpc) => rpc.getUncleByBlockNumberAndIndex(1_000_000, 1n),
+    'eth_getUncleByBlockNumberAndIndex',
+    ['0xf4240', '0x1'],
+  ],
+  ['getBlockReceipts', (rpc) => rpc.getBlockReceipts('latest'), 'eth_getBlockReceipts', ['latest']],
+  ['getTransactionByHash', (rpc) => rpc.getTransactionByHash(HASH), 'eth_getTransactionByHash', [HASH]],
+  ['getTransactionReceipt', (rpc) => rpc.getTransactionReceipt(HASH), 'eth_getTransactionReceipt', [HASH]],
+  ['getProof default tag', (rpc) => rpc.getProof(ADDRESS, [KEY]), 'eth_getProof', [ADDRESS, [KEY], 'latest']],
+  ['getProof block', (rpc) => rpc.getProof(ADDRESS, [], 5), 'eth_getProof', [ADDRESS, [], '0x5']],
+];
+
+describe('what each method sends', () => {
+  it.each(wire)('%s', async (_name, invoke, method, params) => {
+    const rpc = await rpcAnswering(null);
+    await invoke(rpc);
+    expect(server!.requests).toHaveLength(1);
+    const [sent] = server!.requests;
+    expect(sent!.method).toBe('POST');
+    expect(sent!.url).toBe('/arbitrum/k');
+    expect(sent!.headers['content-type']).toBe('application/json');
+    expect(sent!.json).toEqual({ jsonrpc: '2.0', id: 1, method, params });
+  });
+
+  it('covers every method of the list', () => {
+    const sent = new Set(wire.map(([, , method]) => method));
+    expect(methods.map((m) => m.method).filter((m) => !sent.has(m))).toEqual([]);
+  });
+});
+
+const rejected: [string, (rpc: RpcClient) => Promise<unknown>, string[]][] = [
+  ['a short hash', (rpc) => rpc.getBlockByHash('0x1234'), ['hash']],
+  ['a hash without 0x', (rpc) => rpc.getTransactionByHash('ab'.repeat(32)), ['hash']],
+  ['a non-boolean fullTransactions', (rpc) => rpc.getBlockByHash(HASH, 'yes' as never), ['fullTransactions']],
+  ['a negative block number', (rpc) => rpc.getBlockByNumber(-1), ['blockTag']],
+  ['a fractional block number', (rpc) => rpc.getBlockByNumber(1.5), ['blockTag']],
+  ['an unknown tag', (rpc) => rpc.getBlockByNumber('finalised' as never), ['blockTag']],
+  ['an empty hex quantity', (rpc) => rpc.getBlockReceipts('0x'), ['blockTag']],
+  ['a negative bigint', (rpc) => rpc.getBlockReceipts(-2n), ['blockTag']],
+  ['a bad index', (rpc) => rpc.getUncleByBlockHashAndIndex(HASH, -1), ['index']],
+  [
+    'two bad arguments',
+    (rpc) => rpc.getUncleByBlockNumberAndIndex('soon' as never, 'x' as never),
+    ['blockTag', 'index'],
+  ],
+  [
+    'a missing receipt hash',
+    (rpc) => (rpc.getTransactionReceipt as (h?: string) => Promise<unknown>)(),
+    ['hash'],
+  ],
+  ['a short address', (rpc) => rpc.getProof('0x1234', []), ['address']],
+  ['a short storage key', (rpc) => rpc.getProof(ADDRESS, [KEY, '0x1']), ['storageKeys.1']],
+  ['storage keys not in an array', (rpc) => rpc.getProof(ADDRESS, KEY as never), ['storageKeys']],
+  ['a bad proof block', (rpc) => rpc.getProof(ADDRESS, [], 'yesterday' as never), ['blockTag']],
+];
+
+describe('argument rules', () => {
+  it.each(rejected)('rejects %s, naming it, before any request', async (_name, invoke, paths) => {
+    const rpc = await rpcAnswering(null);
+    const error = await invoke(rpc).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(paths);
+    for (const path of paths) expect((error as ValidationError).message).toContain(path);
+    expect(server!.requests).toHaveLength(0);
+  });
+});
+
+const parsed: [string, (rpc: RpcClient) => Promise<unknown>, unknown][] = [
+  ['a full block with hashes', (rpc) => rpc.getBlockByHash(HASH), fixtures.fullBlock],
+  [
+    'a full block with transactions',
+    (rpc) => rpc.getBlockByNumber('latest', true),
+    { ...fixtures.fullBlock, transactions: [fixtures.fullTransaction, fixtures.minimalTransaction] },
+  ],
+  ['an older-style block', (rpc) => rpc.getBlockByNumber(1), fixtures.minimalBlock],
+  ['an uncle', (rpc) => rpc.getUncleByBlockHashAndIndex(HASH, 0), fixtures.uncle],
+  ['an uncle by number', (rpc) => rpc.getUncleByBlockNumberAndIndex(5, 0), fixtures.uncle],
+  ['block receipts', (rpc) => rpc.getBlockReceipts(1), [fixtures.fullReceipt, fixtures.minimalReceipt]],
+  ['a full transaction', (rpc) => rpc.getTransactionByHash(HASH), fixtures.fullTransaction],
+  ['a legacy transaction', (rpc) => rpc.getTransactionByHash(HASH), fixtures.minimalTransaction],
+  ['a full receipt', (rpc) => rpc.getTransactionReceipt(HASH), fixtures.fullReceipt],
+  ['a pre-Byzantium receipt', (rpc) => rpc.getTransactionReceipt(HASH), fixtures.minimalReceipt],
+  ['a proof', (rpc) => rpc.getProof(ADDRESS, [KEY]), fixtures.proof],
+  ['a proof without storage', (rpc) => rpc.getProof(ADDRESS, []), fixtures.minimalProof],
+];
+
+describe('results', () => {
+  it.each(parsed)('returns %s as the node sent it', async (_name, invoke, body) => {
+    const rpc = await rpcAnswering(body);
+    await expect(invoke(rpc)).resolves.toEqual(body);
+  });
+
+  it.each(methods.map((m) => [m.id] as const))('%s: a null result is null, not an error', async (id) => {
+    const rpc = await rpcAnswering(null);
+    const args: Record<string, unknown[]> = {
+      getBlockByHash: [HASH],
+      getBlockByNumber: [1],
+      getUncleByBlockHashAndIndex: [HASH, 0],
+      getUncleByBlockNumberAndIndex: [1, 0],
+      getBlockReceipts: [1],
+      getTransactionByHash: [HASH],
+      getTransactionReceipt: [HASH],
+      getProof: [ADDRESS, []],
+    };
+    const method = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[id]!;
+    await expect(method(...args[id]!)).resolves.toBeNull();
+  });
+
+  it('rejects a result that breaks the contract with ResponseValidationError naming the field', async () => {
+    const { hash: _dropped, ...withoutHash } = fixtures.fullTransaction;
+    const rpc = await rpcAnswering({ ...withoutHash, value: 1000 });
+    const error = await rpc.getTransactionByHash(HASH).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path).sort()).toEqual(['hash', 'value']);
+    expect((error as ResponseValidationError).operation).toBe('getTransactionByHash');
+  });
+});
+
+describe('the method descriptors', () => {
+  it('list the eight methods of the contract in its order', () => {
+    expect(methods.map((m) => m.method)).toEqual([
+      'eth_getBlockByHash',
+      'eth_getBlockByNumber',
+      'eth_getUncleByBlockHashAndIndex',
+      'eth_getUncleByBlockNumberAndIndex',
+      'eth_getBlockReceipts',
+      'eth_getTransactionByHash',
+      'eth_getTransactionReceipt',
+      'eth_getProof',
+    ]);
+    for (const m of methods) expect(m.method).toBe(`eth_${m.id}`);
+  });
+});

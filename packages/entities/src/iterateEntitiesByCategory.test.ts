@@ -127,6 +127,25 @@ describe('iterateEntitiesByCategory', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('passes the signal to every page request', async () => {
+    server.respond = category({ total: 100 });
+    const controller = new AbortController();
+    const seen: EntitySummary[] = [];
+    const walk = async () => {
+      for await (const item of iterateEntitiesByCategory(
+        client,
+        { categoryId: 'exchanges', limit: 10 },
+        { signal: controller.signal },
+      )) {
+        seen.push(item);
+        if (seen.length === 10) controller.abort(new Error('enough'));
+      }
+    };
+    await expect(walk()).rejects.toThrow('enough');
+    expect(seen).toHaveLength(10);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('stops after maxPages pages', async () => {
     server.respond = category({ total: 100 });
     const items = await collect(

@@ -194,6 +194,15 @@ describe('getEvmTokenPrice response', () => {
     expect((error as ResponseValidationError).message).toContain(field);
   });
 
+  it('passes the caller signal: an aborted call sends nothing', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by the caller'));
+    await expect(getEvmTokenPrice(client, { address: WETH }, { signal: controller.signal })).rejects.toThrow(
+      'cancelled by the caller',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('maps a 404 to NotFoundError with the service message', async () => {
     server.respond = () => ({ status: 404, body: { message: 'No pools found with enough liquidity' } });
     const error = await getEvmTokenPrice(client, { address: WETH }).catch((e: unknown) => e);

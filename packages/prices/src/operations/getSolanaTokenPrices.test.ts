@@ -136,6 +136,26 @@ describe('getSolanaTokenPrices input rules', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([0, -1, 1.5, Number.NaN])('rejects concurrency %s before any request', async (concurrency) => {
+    const error = await getSolanaTokenPrices(client, { addresses: [BONK] }, { concurrency }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      { path: 'concurrency', message: 'must be an integer >= 1' },
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by the caller'));
+    await expect(
+      getSolanaTokenPrices(client, { addresses: [BONK, JUP] }, { signal: controller.signal }),
+    ).rejects.toThrow('cancelled by the caller');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('rejects an unknown field, naming it', async () => {
     const error = await getSolanaTokenPrices(client, { addresses: [BONK], chain: 'solana' } as never).catch(
       (e: unknown) => e,

@@ -4,6 +4,7 @@ import {
   defineOperation,
   mapInChunks,
   runOperation,
+  ValidationError,
   validateInput,
 } from '@blockwire/core';
 import { z } from 'zod/v4';
@@ -67,13 +68,16 @@ export async function getSolanaTokenPrices(
   const { network, addresses } = validateInput(getSolanaTokenPricesInput, input, {
     operation: getSolanaTokenPricesOperation.id,
   });
+  const concurrency = options.concurrency ?? SOLANA_PRICES_DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new ValidationError([{ path: 'concurrency', message: 'must be an integer >= 1' }], {
+      subject: `options of ${getSolanaTokenPricesOperation.id}`,
+    });
+  }
   const distinct = [...new Set(addresses)];
   const prices = await mapInChunks(
     distinct,
-    {
-      size: SOLANA_PRICES_MAX_ADDRESSES,
-      concurrency: options.concurrency ?? SOLANA_PRICES_DEFAULT_CONCURRENCY,
-    },
+    { size: SOLANA_PRICES_MAX_ADDRESSES, concurrency },
     (addressChunk) =>
       runOperation(
         client,

@@ -190,7 +190,11 @@ export function bitcoinDeliveryStage(payload: {
  * Whether a transaction is a coinbase one: exactly one input and an OP_RETURN (`nulldata`) output.
  * The payload's `isCoinbase` is always false, so it is ignored.
  */
-export function isCoinbaseTransaction(tx: Pick<BitcoinTransaction, 'vin' | 'vout'>): boolean {
+export function isCoinbaseTransaction(tx: {
+  vin?: readonly unknown[] | null;
+  vout?: ReadonlyArray<{ scriptPubKey?: { type?: string | undefined } | null | undefined }> | null;
+  [field: string]: unknown;
+}): boolean {
   return (
     (tx.vin?.length ?? 0) === 1 && (tx.vout ?? []).some((output) => output.scriptPubKey?.type === 'nulldata')
   );

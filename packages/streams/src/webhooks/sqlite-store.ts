@@ -3,7 +3,15 @@ import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
 import type { StoredDelivery, TxRecord, TxStore } from './store.js';
 
+/** The SQLite store: every method is synchronous (node:sqlite is), so it can also be read directly. */
 export interface SqliteTxStore extends TxStore {
+  get(txid: string): TxRecord | undefined;
+  put(record: TxRecord): void;
+  list(query: { stage?: BitcoinDeliveryStage }): TxRecord[];
+  saveDelivery(payload: unknown, receivedAt: number): string;
+  updateDelivery(id: string, state: StoredDelivery['state'], error?: string): void;
+  deleteDelivery(id: string): void;
+  listDeliveries(query?: { state?: StoredDelivery['state'] }): StoredDelivery[];
   /** Closes the database file. */
   close(): void;
 }
@@ -65,23 +73,23 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   });
 
   return {
-    get: (txid) => toRecord(getTx.get(txid)),
-    put: (record) => {
+    get: (txid: string) => toRecord(getTx.get(txid)),
+    put: (record: TxRecord) => {
       putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record));
     },
     list: ({ stage }: { stage?: BitcoinDeliveryStage }) =>
       (stage === undefined ? listAll.all() : listByStage.all(stage)).map((row) => toRecord(row)!),
-    saveDelivery: (payload, receivedAt) => {
+    saveDelivery: (payload: unknown, receivedAt: number) => {
       const text = rawTextOf(payload) ?? JSON.stringify(payload);
       return String(saveDelivery.run(receivedAt, text).lastInsertRowid);
     },
-    updateDelivery: (id, state, error) => {
+    updateDelivery: (id: string, state: StoredDelivery['state'], error?: string) => {
       updateDelivery.run(state, error ?? null, Number(id));
     },
-    deleteDelivery: (id) => {
+    deleteDelivery: (id: string) => {
       deleteDelivery.run(Number(id));
     },
-    listDeliveries: (query = {}) =>
+    listDeliveries: (query: { state?: StoredDelivery['state'] } = {}) =>
       (query.state === undefined ? listDeliveries.all() : listDeliveriesIn.all(query.state)).map(toDelivery),
     close: () => db.close(),
   };

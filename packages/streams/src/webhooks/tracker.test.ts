@@ -17,7 +17,10 @@ const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(st
 /** A store whose every call yields to the event loop, as a database client would. */
 function slowStore(): TxStore {
   const inner = createMemoryTxStore();
-  const later = <T>(value: () => T) => new Promise<T>((resolve) => setImmediate(() => resolve(value())));
+  const later = async <T>(value: () => T): Promise<Awaited<T>> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return await value();
+  };
   return {
     get: (txid) => later(() => inner.get(txid)),
     put: (record) => later(() => inner.put(record)),

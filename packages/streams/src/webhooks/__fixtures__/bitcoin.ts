@@ -113,10 +113,12 @@ export function bitcoinDelivery(stage: BitcoinDeliveryStage, txids: string[], re
 export const MEMPOOL_DELIVERY = bitcoinDelivery('mempool', [txidOf(1)]);
 export const IN_BLOCK_DELIVERY = {
   ...bitcoinDelivery('in-block', [txidOf(1)]),
+  block: BLOCK_870000,
   transactions: [coinbaseTx(), paymentTx(txidOf(1), 'in-block')],
 };
 export const CONFIRMED_DELIVERY = {
   ...bitcoinDelivery('confirmed', [txidOf(1)]),
+  block: BLOCK_870000,
   transactions: [coinbaseTx(), paymentTx(txidOf(1), 'confirmed')],
 };
 

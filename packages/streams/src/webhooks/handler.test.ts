@@ -1,0 +1,372 @@
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ValidationError } from '@blockwire/core';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  bitcoinDelivery,
+  CONFIRMED_DELIVERY,
+  EVM_DELIVERY,
+  IN_BLOCK_DELIVERY,
+  MEMPOOL_DELIVERY,
+  txidOf,
+  VERIFICATION_PAYLOAD,
+} from './__fixtures__/bitcoin.js';
+import {
+  type BitcoinDeliveryContext,
+  createWebhookHandler,
+  toNodeListener,
+  type WebhookErrorContext,
+  type WebhookHandlerOptions,
+} from './handler.js';
+import type { BitcoinDeliveryStage, BitcoinWebhook } from './payloads.js';
+import { signBody } from './signature.js';
+import { createSqliteTxStore } from './sqlite-store.js';
+import { createBitcoinTxTracker } from './tracker.js';
+
+const SECRET = 'whsec_3c1d9f0e';
+const servers: Server[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'blockwire-handler-'));
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void) {
+  const server = createServer(listener);
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
+}
+
+function receiver(options: Partial<WebhookHandlerOptions> = {}) {
+  const bitcoin: Array<{ payload: BitcoinWebhook; context: BitcoinDeliveryContext }> = [];
+  const evm: unknown[] = [];
+  const errors: Array<{ error: unknown; context: WebhookErrorContext }> = [];
+  const handler = createWebhookHandler({
+    secret: SECRET,
+    onBitcoin: (payload, context) => {
+      bitcoin.push({ payload, context });
+    },
+    onEvm: (payload) => {
+      evm.push(payload);
+    },
+    onError: (error, context) => {
+      errors.push({ error, context });
+    },
+    ...options,
+  });
+  return { handler, bitcoin, evm, errors };
+}
+
+async function post(url: string, body: string, signature?: string | null, method = 'POST') {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature) headers['x-signature'] = signature;
+  const response = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body }) });
+  return { status: response.status, body: await response.json() };
+}
+
+async function deliver(url: string, payload: unknown, secret = SECRET) {
+  const text = JSON.stringify(payload);
+  return post(url, text, await signBody(text, secret));
+}
+
+describe('createWebhookHandler over node:http', () => {
+  it('answers the verification POST with 200 and calls nothing', async () => {
+    const { handler, bitcoin, evm, errors } = receiver();
+    const url = await listen(handler.node);
+    expect((await post(url, '')).status).toBe(200);
+    expect((await post(url, '{}')).status).toBe(200);
+    expect(await post(url, JSON.stringify(VERIFICATION_PAYLOAD))).toEqual({
+      status: 200,
+      body: { ok: true, message: 'verification request' },
+    });
+    await handler.idle();
+    expect([bitcoin, evm, errors]).toEqual([[], [], []]);
+  });
+
+  it('refuses a missing or wrong signature with 401, malformed JSON with 400, other methods with 405', async () => {
+    const tracker = createBitcoinTxTracker();
+    const { handler, bitcoin } = receiver({ tracker });
+    const url = await listen(handler.node);
+    const text = JSON.stringify(MEMPOOL_DELIVERY);
+    expect(await post(url, text)).toEqual({
+      status: 401,
+      body: { ok: false, message: 'the x-signature header is missing' },
+    });
+    expect((await post(url, text, await signBody(text, 'another secret'))).status).toBe(401);
+    expect((await post(url, text, '0xdeadbeef')).status).toBe(401);
+    const tampered = text.replace('0.001', '0.002');
+    expect((await post(url, tampered, await signBody(text, SECRET))).status).toBe(401);
+    expect((await post(url, '{"streamId":', await signBody(text, SECRET))).status).toBe(400);
+    expect((await post(url, '', null, 'GET')).status).toBe(405);
+    await handler.idle();
+    expect(bitcoin).toEqual([]);
+    expect(await tracker.get(txidOf(1))).toBeUndefined();
+  });
+
+  it('accepts a signed delivery, records it, answers 200, then calls back with what changed', async () => {
+    const tracker = createBitcoinTxTracker();
+    const { handler, bitcoin } = receiver({ tracker });
+    const url = await listen(handler.node);
+    // Whitespace on the wire does not matter: the signature covers the re-serialized JSON.
+    const pretty = JSON.stringify(MEMPOOL_DELIVERY, null, 2);
+    expect(await post(url, pretty, await signBody(MEMPOOL_DELIVERY, SECRET))).toEqual({
+      status: 200,
+      body: { ok: true, message: 'accepted' },
+    });
+    expect((await tracker.get(txidOf(1)))?.stage).toBe('mempool');
+    await handler.idle();
+    expect(bitcoin).toHaveLength(1);
+    expect(bitcoin[0]!.payload).toEqual(MEMPOOL_DELIVERY);
+    expect(bitcoin[0]!.context).toMatchObject({
+      stage: 'mempool',
+      changes: [{ txid: txidOf(1), from: null, to: 'mempool' }],
+    });
+
+    // The service retries: 200 again, the callback runs, nothing changed.
+    expect((await deliver(url, { ...MEMPOOL_DELIVERY, retries: 1 })).status).toBe(200);
+    await handler.idle();
+    expect(bitcoin[1]!.context.changes).toEqual([]);
+    expect(await tracker.pendingDeliveries()).toEqual([]);
+  });
+
+  it('answers 200 before a slow callback finishes', async () => {
+    let release!: () => void;
+    const started = vi.fn();
+    const { handler } = receiver({
+      onBitcoin: () => {
+        started();
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    const url = await listen(handler.node);
+    expect((await deliver(url, MEMPOOL_DELIVERY)).status).toBe(200);
+    let idle = false;
+    const waiting = handler.idle().then(() => {
+      idle = true;
+    });
+    await vi.waitFor(() => expect(started).toHaveBeenCalledOnce());
+    expect(idle).toBe(false);
+    release();
+    await waiting;
+    expect(idle).toBe(true);
+  });
+
+  it('still answers 200 when a callback throws, reports it, and keeps the delivery for reprocessing', async () => {
+    const tracker = createBitcoinTxTracker();
+    const { handler, errors } = receiver({
+      tracker,
+      onBitcoin: () => {
+        throw new Error('database is down');
+      },
+    });
+    const url = await listen(handler.node);
+    expect((await deliver(url, IN_BLOCK_DELIVERY)).status).toBe(200);
+    await handler.idle();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.context).toMatchObject({ kind: 'bitcoin', phase: 'callback' });
+    expect(String(errors[0]!.error)).toMatch(/database is down/);
+    expect(await tracker.pendingDeliveries()).toMatchObject([
+      { state: 'failed', error: 'Error: database is down', payload: IN_BLOCK_DELIVERY },
+    ]);
+    expect((await tracker.get(txidOf(1)))?.stage).toBe('in-block');
+  });
+
+  it('writes the delivery to SQLite before answering 200', async () => {
+    const path = join(dir, 'durable.sqlite');
+    const tracker = createBitcoinTxTracker({ store: createSqliteTxStore(path) });
+    let release!: () => void;
+    const { handler } = receiver({
+      tracker,
+      onBitcoin: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    });
+    const url = await listen(handler.node);
+    expect((await deliver(url, CONFIRMED_DELIVERY)).status).toBe(200);
+    // Another connection to the file, as a restarted process would open it, sees it all.
+    const reader = createSqliteTxStore(path);
+    expect(reader.get(txidOf(1))?.stage).toBe('confirmed');
+    expect(reader.listDeliveries!()).toMatchObject([{ state: 'applied', payload: CONFIRMED_DELIVERY }]);
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+    await handler.idle();
+    expect(reader.listDeliveries!()).toEqual([]);
+    reader.close();
+  });
+
+  it('answers 500 when the delivery cannot be recorded, so the service delivers it again', async () => {
+    const tracker = createBitcoinTxTracker({
+      store: {
+        get: () => undefined,
+        put: () => {
+          throw new Error('disk full');
+        },
+      },
+    });
+    const { handler, bitcoin, errors } = receiver({ tracker });
+    const url = await listen(handler.node);
+    expect((await deliver(url, MEMPOOL_DELIVERY)).status).toBe(500);
+    await handler.idle();
+    expect(bitcoin).toEqual([]);
+    expect(errors[0]!.context.phase).toBe('store');
+  });
+
+  it('answers 200 to a signed payload that does not parse, and reports it', async () => {
+    const tracker = createBitcoinTxTracker();
+    const { handler, bitcoin, errors } = receiver({ tracker });
+    const url = await listen(handler.node);
+    const broken = { ...MEMPOOL_DELIVERY, transactions: [{ vin: [] }] };
+    expect((await deliver(url, broken)).status).toBe(200);
+    expect((await deliver(url, { ...EVM_DELIVERY, confirmed: 'yes' })).status).toBe(200);
+    await handler.idle();
+    expect(bitcoin).toEqual([]);
+    expect(errors.map((e) => [e.context.kind, e.context.phase, e.error instanceof ValidationError])).toEqual([
+      ['bitcoin', 'payload', true],
+      ['evm', 'payload', true],
+    ]);
+    expect(await tracker.pendingDeliveries()).toMatchObject([{ state: 'failed', payload: broken }]);
+  });
+
+  it('hands EVM deliveries to onEvm', async () => {
+    const { handler, evm, bitcoin } = receiver();
+    const url = await listen(handler.node);
+    expect((await deliver(url, EVM_DELIVERY)).status).toBe(200);
+    await handler.idle();
+    expect(evm).toEqual([EVM_DELIVERY]);
+    expect(bitcoin).toEqual([]);
+  });
+
+  it('verifies a 1.6 MB block delivery, and refuses bodies over maxBodyBytes with 413', async () => {
+    const { handler, bitcoin } = receiver();
+    const big = {
+      ...CONFIRMED_DELIVERY,
+      transactions: Array.from({ length: 1600 }, (_, i) => ({
+        ...CONFIRMED_DELIVERY.transactions[1]!,
+        txid: txidOf(i),
+      })),
+    };
+    expect(JSON.stringify(big).length).toBeGreaterThan(1_600_000);
+    const url = await listen(handler.node);
+    expect((await deliver(url, big)).status).toBe(200);
+    await handler.idle();
+    expect(bitcoin[0]!.payload.transactions).toHaveLength(1600);
+
+    const small = await listen(toNodeListener(handler, { maxBodyBytes: 10_000 }));
+    expect((await deliver(small, big)).status).toBe(413);
+  });
+
+  it('works behind Express-style body parsers: parsed JSON, raw Buffer or rawBody', async () => {
+    const { handler, bitcoin } = receiver();
+    const signature = await signBody(MEMPOOL_DELIVERY, SECRET);
+    // What express.json(), express.raw() and a rawBody-keeping parser leave on req.
+    const parsers = {
+      json: (text: string) => ({ body: JSON.parse(text) }),
+      raw: (text: string) => ({ body: Buffer.from(text) }),
+      rawBody: (text: string) => ({ body: JSON.parse(text), rawBody: Buffer.from(text) }),
+    };
+    for (const [name, parse] of Object.entries(parsers)) {
+      const url = await listen(async (req, res) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        Object.assign(req, parse(Buffer.concat(chunks).toString('utf8')));
+        await handler.node(req, res);
+      });
+      const response = await post(url, JSON.stringify(MEMPOOL_DELIVERY, null, 1), signature);
+      expect(response.status, name).toBe(200);
+    }
+    await handler.idle();
+    expect(bitcoin).toHaveLength(3);
+  });
+});
+
+describe('createWebhookHandler without a server', () => {
+  it('takes fetch Headers or a plain header object in any case', async () => {
+    const { handler, bitcoin } = receiver();
+    const rawBody = JSON.stringify(MEMPOOL_DELIVERY);
+    const signature = await signBody(rawBody, SECRET);
+    expect(
+      await handler({ method: 'POST', headers: new Headers({ 'X-Signature': signature }), rawBody }),
+    ).toEqual({
+      status: 200,
+      body: { ok: true, message: 'accepted' },
+    });
+    expect((await handler({ headers: { 'X-SIGNATURE': [signature] }, body: MEMPOOL_DELIVERY })).status).toBe(
+      200,
+    );
+    expect(
+      (await handler({ headers: { 'x-signature': [signature, signature] }, body: MEMPOOL_DELIVERY })).status,
+    ).toBe(401);
+    expect((await handler({ headers: {} })).status).toBe(200);
+    await handler.idle();
+    expect(bitcoin).toHaveLength(2);
+  });
+
+  it('calls back nothing before it has answered', async () => {
+    const { handler, bitcoin } = receiver();
+    const response = await handler({
+      headers: { 'x-signature': await signBody(MEMPOOL_DELIVERY, SECRET) },
+      body: MEMPOOL_DELIVERY,
+    });
+    expect(response.status).toBe(200);
+    expect(bitcoin).toEqual([]);
+    await handler.idle();
+    expect(bitcoin).toHaveLength(1);
+  });
+});
+
+describe('a simulated stream run over HTTP', () => {
+  it('ends every transaction in the tracker with each of its stages reported exactly once', async () => {
+    const tracker = createBitcoinTxTracker({ store: createSqliteTxStore(join(dir, 'run.sqlite')) });
+    const { handler, bitcoin, errors } = receiver({ tracker });
+    const url = await listen(handler.node);
+
+    // 40 transactions; some skip the mempool, some never leave it; blocks batch several txids.
+    const plans = Array.from({ length: 40 }, (_, i) => {
+      const stages: BitcoinDeliveryStage[] = ['mempool', 'in-block', 'confirmed'];
+      if (i % 5 === 0) stages.shift();
+      if (i % 7 === 3) stages.splice(1);
+      return { txid: txidOf(1000 + i), stages };
+    });
+    const deliveries: unknown[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let start = 0; start < plans.length; start += 6) {
+        const group = plans.slice(start, start + 6).filter((p) => p.stages[round]);
+        for (const stage of ['mempool', 'in-block', 'confirmed'] as const) {
+          const txids = group.filter((p) => p.stages[round] === stage).map((p) => p.txid);
+          if (txids.length === 0) continue;
+          deliveries.push(bitcoinDelivery(stage, txids));
+          if ((start + round) % 3 === 0) deliveries.push({ ...bitcoinDelivery(stage, txids), retries: 1 });
+        }
+      }
+    }
+    for (const delivery of deliveries) expect((await deliver(url, delivery)).status).toBe(200);
+    await handler.idle();
+
+    expect(errors).toEqual([]);
+    expect(bitcoin).toHaveLength(deliveries.length);
+    const reported = new Map<string, BitcoinDeliveryStage[]>();
+    for (const { context } of bitcoin) {
+      for (const change of context.changes ?? [])
+        reported.set(change.txid, [...(reported.get(change.txid) ?? []), change.to]);
+    }
+    for (const plan of plans) {
+      expect(reported.get(plan.txid), plan.txid).toEqual(plan.stages);
+      expect((await tracker.get(plan.txid))?.stage).toBe(plan.stages.at(-1));
+    }
+    expect(await tracker.pendingDeliveries()).toEqual([]);
+  });
+});

@@ -1,1 +1,19 @@
-export {};
+export { CONTROL_ROUTES, type RequestLogEntry } from './control.js';
+export {
+  FAULT_INTERFACES,
+  type FaultConfig,
+  type FaultConfigInput,
+  type FaultInterface,
+} from './faults.js';
+export { CATEGORY_FIXTURES } from './fixtures/entities.js';
+export { EVM_CHAIN_FIXTURES } from './fixtures/evm-tokens.js';
+export { PING_TOPIC, resolveAnvilBinary, type SeededChain } from './node/anvil.js';
+export { BATCH_TOO_LARGE_CODE, MAX_BATCH_SIZE, NODE_CHAINS } from './node/proxy.js';
+export {
+  DEFAULT_API_KEY,
+  type Emulator,
+  type EmulatorOptions,
+  type EmulatorUrls,
+  MAX_BODY_BYTES,
+  startEmulator,
+} from './server.js';

@@ -1,0 +1,163 @@
+/**
+ * The control API (under the `control` URL; JSON, no API key, loopback only): what tests and
+ * the demo use to drive the emulator — the request log, fault injection and the Bitcoin network.
+ */
+import { z } from 'zod/v4';
+import { FAULT_INTERFACES, type FaultInterface, type Faults, faultRequestSchema } from './faults.js';
+import type { HandlerResult } from './handlers/result.js';
+import type { StreamsService } from './streams/service.js';
+
+export interface RequestLogEntry {
+  /** ISO time the request arrived. */
+  time: string;
+  method: string;
+  interface: FaultInterface | 'unknown';
+  /** The path below the emulator's root, the API key masked. */
+  path: string;
+  /** 0 when the connection was reset on purpose. */
+  status: number;
+  durationMs: number;
+  /** The fault injected, if any: `status`, `reset` or `truncate`. */
+  fault?: string;
+}
+
+export interface RequestLog {
+  entries: RequestLogEntry[];
+  add(entry: RequestLogEntry): void;
+  clear(): void;
+}
+
+/** The log keeps the most recent requests only, so a long-running emulator does not grow. */
+export const REQUEST_LOG_LIMIT = 10_000;
+
+export function createRequestLog(): RequestLog {
+  const entries: RequestLogEntry[] = [];
+  return {
+    entries,
+    add(entry) {
+      entries.push(entry);
+      if (entries.length > REQUEST_LOG_LIMIT) entries.splice(0, entries.length - REQUEST_LOG_LIMIT);
+    },
+    clear() {
+      entries.length = 0;
+    },
+  };
+}
+
+const bitcoinTransactionSchema = z.strictObject({
+  to: z.string({ error: 'must be a Bitcoin address' }),
+  amountBtc: z.union([z.number(), z.string()], { error: 'must be a decimal BTC amount (number or string)' }),
+  from: z.string({ error: 'must be a Bitcoin address' }).optional(),
+  /** Skip the mempool: the transaction is first seen in the next mined block. */
+  mined: z.boolean({ error: 'must be true or false' }).optional(),
+});
+const mineSchema = z.strictObject({
+  blocks: z.number({ error: 'must be an integer from 1 to 1000' }).default(1),
+});
+const evictSchema = z.strictObject({ txid: z.string({ error: 'must be a transaction id' }) });
+const autoSchema = z.strictObject({ intervalMs: z.number({ error: 'must be an integer >= 0 (0 stops)' }) });
+const interfaceFilter = z.enum([...FAULT_INTERFACES, 'all']).default('all');
+
+export interface ControlContext {
+  log: RequestLog;
+  faults: Faults;
+  streams: StreamsService;
+  /** Called after the Bitcoin network changed, so the state file can follow. */
+  changed(): void;
+}
+
+type ControlRoute = (
+  context: ControlContext,
+  body: unknown,
+  query: URLSearchParams,
+) => Promise<HandlerResult>;
+
+const routes: Record<string, ControlRoute> = {
+  'GET /requests': async ({ log }, _body, query) => {
+    const only = query.get('interface');
+    return ok({ requests: only ? log.entries.filter((e) => e.interface === only) : log.entries });
+  },
+  'DELETE /requests': async ({ log }) => {
+    log.clear();
+    return ok({ cleared: true });
+  },
+  'GET /faults': async ({ faults }) => ok({ faults: faults.current() }),
+  'POST /faults': async ({ faults }, body) =>
+    withInput(faultRequestSchema, body, ({ interface: target, ...config }) => {
+      faults.set(target, config);
+      return ok({ faults: faults.current() });
+    }),
+  'DELETE /faults': async ({ faults }, _body, query) =>
+    withInput(
+      z.object({ interface: interfaceFilter }),
+      { interface: query.get('interface') ?? undefined },
+      (input) => {
+        faults.clear(input.interface);
+        return ok({ faults: faults.current() });
+      },
+    ),
+  'POST /bitcoin/transactions': async (context, body) =>
+    withInput(bitcoinTransactionSchema, body, async (input) =>
+      ok(await context.streams.control.addTransaction(input)),
+    ),
+  'POST /bitcoin/mine': async (context, body) =>
+    withInput(mineSchema, body ?? {}, async (input) => {
+      const result = await context.streams.control.mine(input);
+      context.changed();
+      return ok(result);
+    }),
+  'POST /bitcoin/evict': async (context, body) =>
+    withInput(evictSchema, body, async (input) => ok(await context.streams.control.evict(input))),
+  'POST /bitcoin/auto': async (context, body) =>
+    withInput(autoSchema, body, async (input) => ok(await context.streams.control.auto(input))),
+};
+
+/** Every control route, for the README and the 404 message. */
+export const CONTROL_ROUTES = Object.keys(routes);
+
+export async function handleControl(
+  context: ControlContext,
+  method: string,
+  path: string,
+  body: unknown,
+  query: URLSearchParams,
+): Promise<HandlerResult> {
+  const route = routes[`${method} ${path.replace(/\/+$/, '') || '/'}`];
+  if (!route) {
+    return {
+      status: 404,
+      body: { message: `No control route ${method} ${path}; routes: ${CONTROL_ROUTES.join(', ')}` },
+    };
+  }
+  try {
+    return await route(context, body, query);
+  } catch (error) {
+    // The streams half reports bad input as errors that carry their HTTP status.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return { status, body: { message: (error as Error).message } };
+    }
+    throw error;
+  }
+}
+
+function ok(body: unknown): HandlerResult {
+  return { status: 200, body };
+}
+
+async function withInput<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  then: (input: z.output<S>) => HandlerResult | Promise<HandlerResult>,
+): Promise<HandlerResult> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.join(', ')}`
+        : `${issue.path.join('.') || 'body'} ${issue.message}`,
+    );
+    return { status: 400, body: { message: `Invalid request: ${problems.join('; ')}` } };
+  }
+  return then(parsed.data);
+}

@@ -1,0 +1,99 @@
+import { buildEntities, CATEGORY_FIXTURES, type EntityFixture } from '../fixtures/entities.js';
+import { type HandlerResult, notFound, ok } from './result.js';
+
+/** Page size when the request gives no `limit`, and the most one page holds. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** Pages are numbered from this value. */
+export const FIRST_PAGE = 0;
+
+export interface EntityHandlers {
+  getEntity(input: Record<string, unknown>): HandlerResult;
+  searchEntities(input: Record<string, unknown>): HandlerResult;
+  getEntityCategories(input: Record<string, unknown>): HandlerResult;
+  getEntitiesByCategory(input: Record<string, unknown>): HandlerResult;
+}
+
+export function createEntityHandlers(seed: number): EntityHandlers {
+  const entities = buildEntities(seed);
+  const byId = new Map(entities.map((entity) => [entity.id, entity]));
+  const categoryName = (id: string) => CATEGORY_FIXTURES.find((c) => c.id === id)!.name;
+
+  return {
+    getEntity(input) {
+      const entity = byId.get(String(input.entityId));
+      if (!entity) return notFound(`Entity not found: ${input.entityId}`);
+      return ok({ ...summary(entity), addresses: entity.addresses });
+    },
+
+    searchEntities(input) {
+      const query = String(input.query).trim().toLowerCase();
+      const size = pageSize(input.limit);
+      const matches = (...texts: string[]) => texts.some((text) => text.toLowerCase().includes(query));
+      const found = entities.filter((e) => matches(e.id, e.name, e.category, categoryName(e.category)));
+      const addresses = entities.flatMap((entity) =>
+        entity.addresses
+          .filter(
+            (a) => a.address.startsWith(query) || matches(a.primary_label, ...a.additional_labels.flat()),
+          )
+          .map((a) => ({
+            address: a.address,
+            chain: a.chain,
+            is_multi_chain: a.is_multi_chain,
+            primary_label: a.primary_label,
+            entity: { name: entity.name, id: entity.id },
+          })),
+      );
+      const categories = CATEGORY_FIXTURES.filter((c) => matches(c.id, c.name));
+      return ok({
+        result: {
+          entities: found.slice(0, size).map(summary),
+          addresses: addresses.slice(0, size),
+          categories: categories.slice(0, size).map(({ id, name }) => ({ name, id })),
+        },
+        page: FIRST_PAGE,
+        page_size: size,
+      });
+    },
+
+    getEntityCategories(input) {
+      const size = pageSize(input.limit);
+      return ok({
+        result: CATEGORY_FIXTURES.slice(0, size).map((c) => ({
+          name: c.name,
+          id: c.id,
+          total_entities: entities.filter((e) => e.category === c.id).length,
+        })),
+        page: FIRST_PAGE,
+        page_size: size,
+      });
+    },
+
+    getEntitiesByCategory(input) {
+      const categoryId = String(input.categoryId);
+      if (!CATEGORY_FIXTURES.some((c) => c.id === categoryId)) {
+        return notFound(`Category not found: ${categoryId}`);
+      }
+      const size = pageSize(input.limit);
+      const page = (input.page as number | undefined) ?? FIRST_PAGE;
+      const start = Math.max(0, page - FIRST_PAGE) * size;
+      const members = entities.filter((e) => e.category === categoryId);
+      return ok({
+        result: members
+          .slice(start, start + size)
+          .map((e) => ({ ...summary(e), total_addresses: e.addresses.length })),
+        page,
+        page_size: size,
+      });
+    },
+  };
+}
+
+function pageSize(limit: unknown): number {
+  return Math.min(typeof limit === 'number' ? limit : DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+}
+
+function summary(entity: EntityFixture) {
+  const { id, name, logo, bio, description, website, twitter, type } = entity;
+  return { name, id, logo, bio, description, website, twitter, type };
+}

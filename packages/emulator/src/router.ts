@@ -1,0 +1,83 @@
+/**
+ * Routes generated from the operations: the same path templates and zod input schemas the SDK
+ * uses, so a request the SDK would reject is rejected here with the same field named.
+ */
+import { fieldsIn, inputFromRequest, matchPath, type Operation } from '@blockwire/core';
+import type { Handler, HandlerResult } from './handlers/result.js';
+
+export interface Route {
+  operation: Operation;
+  handler: Handler;
+}
+
+export type RouteMatch =
+  | { kind: 'route'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong-method'; allowed: string[] }
+  | { kind: 'none' };
+
+export interface Router {
+  readonly routes: readonly Route[];
+  match(method: string, path: string): RouteMatch;
+  /** Validates the request against the operation's input schema and calls its handler. */
+  serve(
+    match: Extract<RouteMatch, { kind: 'route' }>,
+    request: { query: Record<string, string | string[]>; body: unknown },
+  ): Promise<HandlerResult & { input?: Record<string, unknown> }>;
+}
+
+export function createRouter(routes: readonly Route[]): Router {
+  // Literal segments beat placeholders: /entities/categories is tried before /entities/{entityId}.
+  const ordered = [...routes].sort((a, b) => compareSpecificity(a.operation.path, b.operation.path));
+  return {
+    routes: ordered,
+    match(method, path) {
+      const allowed: string[] = [];
+      for (const route of ordered) {
+        const params = matchPath(route.operation, path);
+        if (!params) continue;
+        if (route.operation.method === method) return { kind: 'route', route, params };
+        allowed.push(route.operation.method);
+      }
+      return allowed.length > 0 ? { kind: 'wrong-method', allowed } : { kind: 'none' };
+    },
+    async serve({ route, params }, request) {
+      const raw = inputFromRequest(route.operation, { params, query: request.query, body: request.body });
+      const parsed = route.operation.input.safeParse(raw);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({
+          field: wireName(route.operation, issue.path.map(String)),
+          message:
+            issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message,
+        }));
+        return {
+          status: 400,
+          body: {
+            message: `Invalid request: ${issues.map((i) => (i.field ? `${i.field} ${i.message}` : i.message)).join('; ')}`,
+            issues,
+          },
+        };
+      }
+      const input = parsed.data as Record<string, unknown>;
+      return { ...(await route.handler(input)), input };
+    },
+  };
+}
+
+/** The field as the caller spelled it on the wire (`to_block`, not `toBlock`). */
+function wireName(operation: Operation, path: string[]): string {
+  const [first, ...rest] = path;
+  if (first === undefined) return '';
+  const placement = fieldsIn(operation).find((p) => p.field === first);
+  return [placement?.wire ?? first, ...rest].join('.');
+}
+
+function compareSpecificity(a: string, b: string): number {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i]!.startsWith('{') ? 1 : 0;
+    const pb = sb[i]!.startsWith('{') ? 1 : 0;
+    if (pa !== pb) return pa - pb;
+  }
+  return sb.length - sa.length;
+}

@@ -1,0 +1,433 @@
+/**
+ * One HTTP server on one port, each interface under its own prefix: the routes are generated from
+ * the operations of @blockwire/prices, entities and streams; JSON-RPC goes to a real anvil.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Operation } from '@blockwire/core';
+import { operations as entityOperations } from '@blockwire/entities';
+import { operations as priceOperations } from '@blockwire/prices';
+import { operations as streamOperations } from '@blockwire/streams';
+import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
+import type { DeliveryOptions } from './delivery/engine.js';
+import { createFaults, type FaultConfigInput, type FaultDecision, type FaultInterface } from './faults.js';
+import { createEntityHandlers } from './handlers/entities.js';
+import { createPriceHandlers } from './handlers/prices.js';
+import type { Handler, HandlerResult } from './handlers/result.js';
+import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
+import { proxyJsonRpc } from './node/proxy.js';
+import { createRouter, type Route, type Router } from './router.js';
+import { loadState, saveState } from './state.js';
+import { createStreamsService } from './streams/service.js';
+
+export const DEFAULT_API_KEY = 'blockwire-emulator-key';
+/** Request bodies above this size are refused with 413. */
+export const MAX_BODY_BYTES = 1_048_576;
+
+export interface EmulatorOptions {
+  /** Interface to bind. Default `127.0.0.1` (loopback only). */
+  host?: string;
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** The API key every interface expects. Default `blockwire-emulator-key`. */
+  apiKey?: string;
+  /** Seed of every fixture and of the fault PRNG. Default 1. */
+  seed?: number;
+  /** Start anvil for the node interface. Default true; false answers the node interface with 503. */
+  anvil?: boolean;
+  /** Persist streams and settings in this JSON file (loaded at start, written after each change). */
+  stateFile?: string;
+  /** Enforce the real service's rule that webhook targets are public HTTPS endpoints. Default false. */
+  strictWebhooks?: boolean;
+  /** Faults to inject from the start, per interface (or `all`). */
+  faults?: Partial<Record<FaultInterface | 'all', FaultConfigInput>>;
+  /** Webhook retry schedule and timeout. */
+  delivery?: DeliveryOptions;
+}
+
+export interface EmulatorUrls {
+  /** Base of the EVM price and entity interface, ending in `/api/v2.2`. */
+  evm: string;
+  solana: string;
+  streams: string;
+  /** Base of the JSON-RPC node interface: POST `{node}/{chain}/{apiKey}`. */
+  node: string;
+}
+
+export interface Emulator {
+  urls: EmulatorUrls;
+  apiKey: string;
+  /** Base of the control API. */
+  control: string;
+  /** The chain anvil was seeded with (accounts, contract, transaction hashes); undefined without anvil. */
+  chain: SeededChain | undefined;
+  /** Stops the server, its sockets, anvil and the streams' timers; writes the state file. */
+  close(): Promise<void>;
+}
+
+type RestInterface = Exclude<FaultInterface, 'node'>;
+
+const PREFIXES: readonly [string, FaultInterface | 'control'][] = [
+  ['/evm/api/v2.2', 'evm'],
+  ['/solana', 'solana'],
+  ['/streams', 'streams'],
+  ['/node', 'node'],
+  ['/control', 'control'],
+];
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? '127.0.0.1';
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  if (apiKey === '') throw new Error('apiKey must not be empty');
+  const seed = options.seed ?? 1;
+  const faults = createFaults(seed, options.faults);
+  const log = createRequestLog();
+  const stateFile = options.stateFile;
+  const streams = createStreamsService({
+    seed,
+    strictWebhooks: options.strictWebhooks ?? false,
+    delivery: options.delivery,
+    state: stateFile ? loadState(stateFile) : undefined,
+  });
+  const persist = () => {
+    if (stateFile) saveState(stateFile, streams.snapshot());
+  };
+
+  let anvil: Anvil | undefined;
+  try {
+    if (options.anvil !== false) anvil = await startAnvil({ seed });
+  } catch (error) {
+    await streams.close();
+    throw error;
+  }
+
+  const prices = createPriceHandlers(seed);
+  const entities = createEntityHandlers(seed);
+  const localHandlers: Record<string, Handler> = { ...prices, ...entities } as unknown as Record<
+    string,
+    Handler
+  >;
+  const routeFor = (operation: Operation): Route => ({
+    operation,
+    handler:
+      operation.api === 'streams'
+        ? async (input) => {
+            const result = await streams.handle(operation.id, input);
+            if (operation.method !== 'GET' && result.status < 300) persist();
+            return result;
+          }
+        : (localHandlers[operation.id] ??
+          (() => {
+            throw new Error(`the emulator has no handler for operation ${operation.id}`);
+          })),
+  });
+  const all: Operation[] = [...priceOperations, ...entityOperations, ...streamOperations];
+  const routers: Record<RestInterface, Router> = {
+    evm: createRouter(all.filter((op) => op.api === 'evm').map(routeFor)),
+    solana: createRouter(all.filter((op) => op.api === 'solana').map(routeFor)),
+    streams: createRouter(all.filter((op) => op.api === 'streams').map(routeFor)),
+  };
+  const controlContext: ControlContext = { log, faults, streams, changed: persist };
+
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { message: `Emulator error: ${(error as Error).message}` });
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const prefix = PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+    if (!prefix) {
+      return sendJson(res, 404, {
+        message: `Not found: ${url.pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}`,
+      });
+    }
+    const [base, name] = prefix;
+    const path = url.pathname.slice(base.length) || '/';
+    if (name === 'control') return serveControl(req, res, method, path, url.searchParams);
+
+    const started = Date.now();
+    const entry: RequestLogEntry = {
+      time: new Date(started).toISOString(),
+      method,
+      interface: name,
+      path: name === 'node' ? maskNodePath(url.pathname) : `${url.pathname}${url.search}`,
+      status: 0,
+      durationMs: 0,
+    };
+    res.on('close', () => {
+      entry.status = res.headersSent ? res.statusCode : 0;
+      entry.durationMs = Date.now() - started;
+      log.add(entry);
+    });
+
+    if (method === 'OPTIONS') return sendCorsPreflight(res);
+    const fault = faults.decide(name);
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.kind === 'reset') {
+      entry.fault = 'reset';
+      req.socket.destroy();
+      return;
+    }
+    if (fault.kind === 'status') {
+      entry.fault = 'status';
+      const headers: Record<string, string> =
+        fault.status === 429 || fault.status === 503
+          ? { 'retry-after': String(fault.retryAfterSeconds) }
+          : {};
+      return sendJson(res, fault.status, { message: faultMessage(fault) }, headers);
+    }
+
+    const result = await serveInterface(req, name, method, path, url.searchParams);
+    if (fault.kind === 'truncate') {
+      entry.fault = 'truncate';
+      return sendTruncated(res, result);
+    }
+    return sendJson(res, result.status, result.body);
+  }
+
+  async function serveInterface(
+    req: IncomingMessage,
+    name: FaultInterface,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<HandlerResult> {
+    const raw = await readBody(req);
+    if (raw === undefined)
+      return { status: 413, body: { message: `Request body larger than ${MAX_BODY_BYTES} bytes` } };
+    if (name === 'node') return serveNode(method, path, raw);
+
+    if (!keyMatches(headerValue(req.headers['x-api-key']), apiKey))
+      return unauthorized(req.headers['x-api-key']);
+    const router = routers[name];
+    const match = router.match(method, path);
+    if (match.kind === 'none') return { status: 404, body: { message: `Not found: ${method} ${path}` } };
+    if (match.kind === 'wrong-method') {
+      return {
+        status: 405,
+        body: { message: `Method ${method} not allowed on ${path}; use ${match.allowed.join(' or ')}` },
+      };
+    }
+    let body: unknown;
+    if (raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return { status: 400, body: { message: 'Invalid request: the body is not valid JSON' } };
+      }
+    }
+    return router.serve(match, { query: queryRecord(query), body });
+  }
+
+  async function serveNode(method: string, path: string, raw: string): Promise<HandlerResult> {
+    const segments = path.split('/').filter(Boolean);
+    if (segments.length !== 2) {
+      return {
+        status: 404,
+        body: { message: 'Not found: the node interface is POST {node}/{chain}/{apiKey}' },
+      };
+    }
+    const [chain, key] = segments as [string, string];
+    if (!keyMatches(safeDecode(key), apiKey)) return unauthorized(key);
+    if (method !== 'POST') return { status: 405, body: { message: 'The node interface takes POST only' } };
+    if (!anvil) {
+      return {
+        status: 503,
+        body: {
+          message: 'The node interface is disabled: the emulator was started without anvil (--no-anvil)',
+        },
+      };
+    }
+    return proxyJsonRpc(anvil.url, chain, raw);
+  }
+
+  async function serveControl(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      return sendJson(res, 403, { message: 'The control API answers loopback clients only' });
+    }
+    const raw = await readBody(req);
+    if (raw === undefined)
+      return sendJson(res, 413, { message: `Request body larger than ${MAX_BODY_BYTES} bytes` });
+    let body: unknown;
+    if (raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return sendJson(res, 400, { message: 'Invalid request: the body is not valid JSON' });
+      }
+    }
+    const result = await handleControl(controlContext, method, path, body, query);
+    return sendJson(res, result.status, result.body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error) => {
+    await Promise.allSettled([streams.close(), anvil?.close()]);
+    throw error;
+  });
+  const address = server.address() as AddressInfo;
+  const root = `http://${urlHost(address.address)}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    urls: {
+      evm: `${root}/evm/api/v2.2`,
+      solana: `${root}/solana`,
+      streams: `${root}/streams`,
+      node: `${root}/node`,
+    },
+    apiKey,
+    control: `${root}/control`,
+    chain: anvil?.seeded,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await stopped;
+        await Promise.allSettled([streams.close(), anvil?.close()]);
+        persist();
+      })();
+      return closing;
+    },
+  };
+}
+
+function unauthorized(given: unknown): HandlerResult {
+  // Never echo the key that was sent: it may be a real one, mistyped.
+  return {
+    status: 401,
+    body: { message: given ? 'Invalid API key' : 'Missing API key: send it in the X-API-Key header' },
+  };
+}
+
+function keyMatches(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function maskNodePath(pathname: string): string {
+  const segments = pathname.split('/');
+  if (segments.length > 3) segments[segments.length - 1] = '***';
+  return segments.join('/');
+}
+
+function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name);
+    record[name] = values.length === 1 ? values[0]! : values;
+  }
+  return record;
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'x-api-key, content-type',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+};
+
+function sendCorsPreflight(res: ServerResponse): void {
+  res.writeHead(204, CORS);
+  res.end();
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...CORS,
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Headers promise the whole body; half of it arrives, then the connection drops. */
+function sendTruncated(res: ServerResponse, result: HandlerResult): void {
+  const text = Buffer.from(JSON.stringify(result.body));
+  res.writeHead(result.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': text.length,
+  });
+  res.write(text.subarray(0, Math.floor(text.length / 2)), () => res.destroy());
+}
+
+function faultMessage(fault: Extract<FaultDecision, { kind: 'status' }>): string {
+  return fault.status === 429
+    ? `Too many requests (injected fault); retry after ${fault.retryAfterSeconds} s`
+    : `Injected fault: HTTP ${fault.status}`;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return (
+    address === '127.0.0.1' ||
+    address === '::1' ||
+    address === '::ffff:127.0.0.1' ||
+    !!address?.startsWith('127.')
+  );
+}
+
+function urlHost(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1';
+  if (address === '::') return '[::1]';
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,71 @@
+/** Helpers for this package's integration tests (not part of the published build). */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@blockwire/core';
+import { type Emulator, type EmulatorOptions, startEmulator } from './server.js';
+
+/** Starts an emulator (without anvil unless asked) and a function to stop it. */
+export async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startEmulator({ anvil: false, ...options });
+}
+
+export function clientFor(emu: Emulator, options: Partial<Parameters<typeof createClient>[0]> = {}) {
+  return createClient({
+    apiKey: emu.apiKey,
+    baseUrls: emu.urls,
+    retry: false,
+    ...options,
+  });
+}
+
+export interface Receiver {
+  url: string;
+  requests: { headers: IncomingMessage['headers']; body: string }[];
+  status: number;
+  close(): Promise<void>;
+}
+
+/** A webhook receiver on loopback that records every POST and answers `status` (200 by default). */
+export async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = { url: '', requests: [], status: 200, close: async () => {} };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      receiver.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(receiver.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
+  receiver.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return receiver;
+}
+
+/** A raw request to the emulator: the status and the parsed JSON body. */
+export async function call(
+  url: string,
+  init: { method?: string; key?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests inspect response bodies freely
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key !== null && init.key !== undefined) headers['x-api-key'] = init.key;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, body, headers: response.headers };
+}

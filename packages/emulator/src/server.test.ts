@@ -24,7 +24,12 @@ describe('authentication', () => {
   const cases = () => [
     { name: 'evm', url: `${emu.urls.evm}/erc20/${USDC}/price`, method: 'GET' },
     { name: 'entities', url: `${emu.urls.evm}/entities/binance`, method: 'GET' },
-    { name: 'solana', url: `${emu.urls.solana}/token/mainnet/prices`, method: 'POST', body: { addresses: [WSOL] } },
+    {
+      name: 'solana',
+      url: `${emu.urls.solana}/token/mainnet/prices`,
+      method: 'POST',
+      body: { addresses: [WSOL] },
+    },
     { name: 'streams', url: `${emu.urls.streams}/streams/bitcoin`, method: 'GET' },
   ];
 
@@ -46,7 +51,9 @@ describe('authentication', () => {
 
   it('accepts the key header in any case', async () => {
     for (const header of ['X-API-Key', 'x-api-key', 'X-Api-Key', 'X-API-KEY']) {
-      const response = await call(`${emu.urls.evm}/entities/binance`, { headers: { [header]: 'test-key-123' } });
+      const response = await call(`${emu.urls.evm}/entities/binance`, {
+        headers: { [header]: 'test-key-123' },
+      });
       expect(response.status, header).toBe(200);
     }
   });
@@ -70,7 +77,10 @@ describe('routing', () => {
     expect(unknown.body.message).toContain('/nft/');
     const outside = await call(`${new URL(emu.control).origin}/elsewhere`);
     expect(outside.status).toBe(404);
-    const wrongMethod = await call(`${emu.urls.evm}/erc20/${USDC}/price`, { method: 'POST', key: 'test-key-123' });
+    const wrongMethod = await call(`${emu.urls.evm}/erc20/${USDC}/price`, {
+      method: 'POST',
+      key: 'test-key-123',
+    });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.body.message).toContain('GET');
   });
@@ -87,18 +97,28 @@ describe('routing', () => {
   it('answers 404 for unknown ids', async () => {
     const key = 'test-key-123';
     const entity = await call(`${emu.urls.evm}/entities/no-such-entity`, { key });
-    expect(entity).toMatchObject({ status: 404, body: { message: expect.stringContaining('no-such-entity') } });
+    expect(entity).toMatchObject({
+      status: 404,
+      body: { message: expect.stringContaining('no-such-entity') },
+    });
     const category = await call(`${emu.urls.evm}/entities/categories/no-such-category`, { key });
     expect(category.status).toBe(404);
-    const token = await call(`${emu.urls.evm}/erc20/0x000000000000000000000000000000000000dEaD/price`, { key });
-    expect(token.status).toBe(404);
-    const stream = await call(`${emu.urls.streams}/streams/bitcoin/0b7e3b52-9c1e-4d8a-a0a3-2f6d1c9e8b7a`, { key });
-    expect(stream.status).toBe(404);
-    const evmStream = await call(`${emu.urls.streams}/streams/evm/0b7e3b52-9c1e-4d8a-a0a3-2f6d1c9e8b7a/status`, {
+    const token = await call(`${emu.urls.evm}/erc20/0x000000000000000000000000000000000000dEaD/price`, {
       key,
-      method: 'POST',
-      body: { status: 'paused' },
     });
+    expect(token.status).toBe(404);
+    const stream = await call(`${emu.urls.streams}/streams/bitcoin/0b7e3b52-9c1e-4d8a-a0a3-2f6d1c9e8b7a`, {
+      key,
+    });
+    expect(stream.status).toBe(404);
+    const evmStream = await call(
+      `${emu.urls.streams}/streams/evm/0b7e3b52-9c1e-4d8a-a0a3-2f6d1c9e8b7a/status`,
+      {
+        key,
+        method: 'POST',
+        body: { status: 'paused' },
+      },
+    );
     expect(evmStream.status).toBe(404);
   });
 });
@@ -110,11 +130,19 @@ describe('bad input', () => {
     ['chain not in the table', () => `${emu.urls.evm}/erc20/${USDC}/price?chain=solana`, 'chain'],
     ['to_block below 0', () => `${emu.urls.evm}/erc20/${USDC}/price?to_block=-1`, 'to_block'],
     ['a malformed address', () => `${emu.urls.evm}/erc20/0x1234/price`, 'address'],
-    ['min_pair_side_liquidity_usd not a number', () => `${emu.urls.evm}/erc20/${USDC}/price?min_pair_side_liquidity_usd=lots`, 'min_pair_side_liquidity_usd'],
+    [
+      'min_pair_side_liquidity_usd not a number',
+      () => `${emu.urls.evm}/erc20/${USDC}/price?min_pair_side_liquidity_usd=lots`,
+      'min_pair_side_liquidity_usd',
+    ],
     ['a search without a query', () => `${emu.urls.evm}/entities/search`, 'query'],
     ['limit below 0 on search', () => `${emu.urls.evm}/entities/search?query=a&limit=-1`, 'limit'],
     ['limit below 0 on categories', () => `${emu.urls.evm}/entities/categories?limit=-5`, 'limit'],
-    ['limit below 0 on a category listing', () => `${emu.urls.evm}/entities/categories/exchanges?limit=-1`, 'limit'],
+    [
+      'limit below 0 on a category listing',
+      () => `${emu.urls.evm}/entities/categories/exchanges?limit=-1`,
+      'limit',
+    ],
   ])('GET with %s is a 400 naming the field', async (_name, url, field) => {
     const response = await call(url(), { key });
     expect(response.status).toBe(400);
@@ -130,12 +158,24 @@ describe('bad input', () => {
     });
     expect(many.status).toBe(400);
     expect(many.body.message).toContain('addresses');
-    const network = await call(`${emu.urls.solana}/token/testnet/prices`, { method: 'POST', key, body: { addresses: [WSOL] } });
+    const network = await call(`${emu.urls.solana}/token/testnet/prices`, {
+      method: 'POST',
+      key,
+      body: { addresses: [WSOL] },
+    });
     expect(network.status).toBe(400);
     expect(network.body.message).toContain('network');
-    const bad = await call(`${emu.urls.solana}/token/mainnet/prices`, { method: 'POST', key, body: { addresses: ['0OIl'] } });
+    const bad = await call(`${emu.urls.solana}/token/mainnet/prices`, {
+      method: 'POST',
+      key,
+      body: { addresses: ['0OIl'] },
+    });
     expect(bad.body.message).toContain('addresses.0');
-    const notJson = await call(`${emu.urls.solana}/token/mainnet/prices`, { method: 'POST', key, body: '{"addresses":' });
+    const notJson = await call(`${emu.urls.solana}/token/mainnet/prices`, {
+      method: 'POST',
+      key,
+      body: '{"addresses":',
+    });
     expect(notJson).toMatchObject({ status: 400, body: { message: expect.stringContaining('JSON') } });
   });
 
@@ -143,7 +183,13 @@ describe('bad input', () => {
     const before = await call(`${emu.urls.streams}/streams/bitcoin`, { key });
     const settingsBefore = await call(`${emu.urls.streams}/settings`, { method: 'POST', key, body: {} });
     const attempts: [string, string, string, unknown, string][] = [
-      ['PUT', '/streams/bitcoin', 'network', { webhookUrl: 'http://127.0.0.1:9/x', network: ['testnet'] }, 'network'],
+      [
+        'PUT',
+        '/streams/bitcoin',
+        'network',
+        { webhookUrl: 'http://127.0.0.1:9/x', network: ['testnet'] },
+        'network',
+      ],
       ['PUT', '/streams/bitcoin', 'webhookUrl', { description: 'no url' }, 'webhookUrl'],
       ['GET', '/streams/bitcoin/not-a-uuid', 'id', undefined, 'id'],
       ['POST', `/streams/evm/${SEEDED_EVM_STREAM}/status`, 'status', { status: 'sleeping' }, 'status'],
@@ -171,7 +217,9 @@ describe('bad input', () => {
     const two = await call(`${emu.urls.streams}/streams/bitcoin/${id}/address`, {
       method: 'POST',
       key,
-      body: { address: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g'] },
+      body: {
+        address: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g'],
+      },
     });
     expect(two.status).toBe(400);
     expect(two.body.message).toContain('address');
@@ -187,7 +235,12 @@ describe('control API', () => {
     await call(`${emu.urls.node}/eth/test-key-123`, { method: 'POST', body: {} });
     const { body } = await call(`${emu.control}/requests`);
     expect(body.requests).toEqual([
-      expect.objectContaining({ method: 'GET', interface: 'evm', path: '/evm/api/v2.2/entities/uniswap', status: 200 }),
+      expect.objectContaining({
+        method: 'GET',
+        interface: 'evm',
+        path: '/evm/api/v2.2/entities/uniswap',
+        status: 200,
+      }),
       expect.objectContaining({ method: 'POST', interface: 'node', path: '/node/eth/***', status: 503 }),
     ]);
     expect(JSON.stringify(body)).not.toContain('test-key-123');
@@ -214,9 +267,15 @@ describe('control API', () => {
     const mined = await call(`${emu.control}/bitcoin/mine`, { method: 'POST', body: { blocks: 2 } });
     expect(mined.status).toBe(200);
     expect(mined.body.height).toBeGreaterThan(0);
-    const evicted = await call(`${emu.control}/bitcoin/evict`, { method: 'POST', body: { txid: tx.body.txid } });
+    const evicted = await call(`${emu.control}/bitcoin/evict`, {
+      method: 'POST',
+      body: { txid: tx.body.txid },
+    });
     expect(evicted).toMatchObject({ status: 200, body: { evicted: false } });
-    const badTx = await call(`${emu.control}/bitcoin/transactions`, { method: 'POST', body: { to: 'not-an-address', amountBtc: 1 } });
+    const badTx = await call(`${emu.control}/bitcoin/transactions`, {
+      method: 'POST',
+      body: { to: 'not-an-address', amountBtc: 1 },
+    });
     expect(badTx.status).toBe(400);
     const auto = await call(`${emu.control}/bitcoin/auto`, { method: 'POST', body: { intervalMs: 0 } });
     expect(auto).toMatchObject({ status: 200, body: { intervalMs: 0 } });

@@ -271,6 +271,19 @@ describe('batching', () => {
     }
   });
 
+  it('reports a body that is not JSON-RPC to every caller', async () => {
+    const rpc = await rpcFor((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>maintenance</html>');
+    });
+    const settled = await Promise.allSettled([rpc.request({ method: 'a' }), rpc.request({ method: 'b' })]);
+    for (const outcome of settled) {
+      const error = (outcome as PromiseRejectedResult).reason as ResponseValidationError;
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(error.message).toMatch(/not a JSON-RPC answer \(not JSON\)/);
+    }
+  });
+
   it('reports an answer with neither result nor error', async () => {
     const rpc = await rpcFor((_req, res) => json(res, 200, { jsonrpc: '2.0', id: 1 }));
     expect(await caught(rpc.request({ method: 'a' }))).toBeInstanceOf(ResponseValidationError);

@@ -166,6 +166,14 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
       for (const call of calls) call.settle({ error });
       return;
     }
+    if (!Array.isArray(response.data) && !isRecord(response.data)) {
+      const error = new ResponseValidationError(
+        [{ path: '', message: `the body is not a JSON-RPC answer (${describeBody(response.data)})` }],
+        { method: 'POST', path: shownPath, operation: single?.operation, attempts: response.attempts },
+      );
+      for (const call of calls) call.settle({ error });
+      return;
+    }
     const replies = Array.isArray(response.data) ? response.data : [response.data];
     const byId = new Map<string, unknown>();
     for (const reply of replies) {
@@ -353,4 +361,10 @@ function resolveOptions(options: RpcClientOptions): {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeBody(body: unknown): string {
+  if (body === undefined) return 'empty';
+  if (typeof body === 'string') return 'not JSON';
+  return `a JSON ${body === null ? 'null' : typeof body}`;
 }

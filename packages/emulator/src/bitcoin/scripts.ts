@@ -1,4 +1,5 @@
 import { hex } from '@scure/base';
+import { HDKey } from '@scure/bip32';
 import * as btc from '@scure/btc-signer';
 
 /** The `scriptPubKey.type` names Bitcoin Core uses, which the payloads carry. */
@@ -30,14 +31,15 @@ const typeOf: Record<string, ScriptType> = {
 /** Decodes a mainnet address; throws a RangeError naming the problem. */
 export function scriptForAddress(address: string): ScriptPubKey {
   let decoded: ReturnType<typeof mainnet.decode>;
+  let script: Uint8Array;
   try {
     decoded = mainnet.decode(address);
+    script = btc.OutScript.encode(decoded);
   } catch (error) {
     throw new RangeError(`is not a valid mainnet Bitcoin address (${(error as Error).message})`);
   }
   const type = typeOf[decoded.type];
   if (!type) throw new RangeError(`is a ${decoded.type} address, which the simulator does not produce`);
-  const script = btc.OutScript.encode(decoded);
   return { type, hex: hex.encode(script), asm: asmOf(script), address };
 }
 
@@ -51,7 +53,11 @@ export function randomAddress(kind: AddressKind, bytes: Uint8Array): string {
     case 'p2sh':
       return mainnet.encode({ type: 'sh', hash: bytes.subarray(0, 20) });
     case 'p2tr':
-      return mainnet.encode({ type: 'tr', pubkey: bytes.subarray(0, 32) });
+      // A taproot output key must be a point on the curve: take one from a throwaway HD key.
+      return mainnet.encode({
+        type: 'tr',
+        pubkey: HDKey.fromMasterSeed(bytes.subarray(0, 32)).publicKey!.subarray(1),
+      });
   }
 }
 

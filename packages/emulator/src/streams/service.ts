@@ -72,7 +72,7 @@ export function createStreamsService(options: StreamsServiceOptions): StreamsSer
 
 type Handler = (input: Record<string, unknown>) => Promise<unknown> | unknown;
 
-class Streams implements StreamsService {
+export class Streams implements StreamsService {
   private readonly state: StreamsState;
   private readonly watch: WatchIndex;
   /** The simulated network (exposed for tests and for the control routes). */
@@ -83,7 +83,8 @@ class Streams implements StreamsService {
   private readonly handlers: Record<string, Handler>;
 
   constructor(private readonly options: StreamsServiceOptions) {
-    this.state = options.state ? structuredClone(options.state) : initialState(options.seed);
+    // A state file from an older run may lack newer fields: fill them from the defaults.
+    this.state = { ...initialState(options.seed), ...(options.state ? structuredClone(options.state) : {}) };
     this.watch = new WatchIndex(this.state);
     this.simulator = new BitcoinSimulator({ seed: options.seed });
     this.engine = new DeliveryEngine(

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { blockPayload } from './payload.js';
+import { BitcoinSimulator } from './simulator.js';
+
+const everything = { streamId: '', tag: '', includeInputs: true, includeOutputs: true };
+
+describe('BitcoinSimulator', () => {
+  it('is deterministic: the same seed and calls give the same chain', () => {
+    const run = (seed: number) => {
+      const simulator = new BitcoinSimulator({ seed });
+      simulator.addTransaction({ to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountBtc: '0.5' });
+      simulator.addRandomTransactions(3);
+      simulator.mine(2);
+      return simulator.tip;
+    };
+    expect(run(7)).toEqual(run(7));
+    expect(run(7).hash).not.toBe(run(8).hash);
+  });
+
+  it('puts a coinbase with one input and an OP_RETURN output first in every block', () => {
+    const simulator = new BitcoinSimulator({ seed: 1 });
+    simulator.mine(3);
+    for (let height = simulator.firstHeight; height <= simulator.height; height++) {
+      const [coinbase] = blockPayload(
+        everything,
+        simulator.blockAt(height)!,
+        simulator.blockAt(height)!.transactions,
+        false,
+      ).transactions;
+      expect(coinbase!.vin).toHaveLength(1);
+      expect(coinbase!.vout.some((output) => output.scriptPubKey.type === 'nulldata')).toBe(true);
+      expect(coinbase!.isCoinbase).toBe(false);
+    }
+  });
+
+  it('produces every output type the spec names, with txids and hashes of 64 hex digits', () => {
+    const simulator = new BitcoinSimulator({ seed: 3 });
+    simulator.addRandomTransactions(20);
+    simulator.mine(10);
+    const types = new Set<string>();
+    for (let height = simulator.firstHeight; height <= simulator.height; height++) {
+      const block = simulator.blockAt(height)!;
+      expect(block.hash).toMatch(/^0{8}[0-9a-f]{56}$/);
+      for (const tx of block.transactions) {
+        expect(tx.txid).toMatch(/^[0-9a-f]{64}$/);
+        for (const output of tx.vout) types.add(output.script.type);
+      }
+    }
+    expect([...types].sort()).toEqual(
+      ['nulldata', 'pubkeyhash', 'scripthash', 'witness_v0_keyhash', 'witness_v1_taproot'].sort(),
+    );
+  });
+
+  it('mines mempool transactions, keeps evicted ones out, and links blocks', () => {
+    const simulator = new BitcoinSimulator({ seed: 5 });
+    const kept = simulator.addTransaction({ to: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amountBtc: 1 });
+    const dropped = simulator.addTransaction({ to: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', amountBtc: 2 });
+    expect(simulator.evict(dropped.txid)).toBe(true);
+    expect(simulator.evict(dropped.txid)).toBe(false);
+    const [block] = simulator.mine(1);
+    const txids = block!.transactions.map((tx) => tx.txid);
+    expect(txids).toContain(kept.txid);
+    expect(txids).not.toContain(dropped.txid);
+    expect(block!.previousBlockHash).toBe(simulator.blockAt(block!.height - 1)!.hash);
+  });
+
+  it('keeps fee accounting exact: inputs = outputs + fee, in satoshis', () => {
+    const simulator = new BitcoinSimulator({ seed: 9 });
+    const tx = simulator.addTransaction({
+      to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      amountBtc: '0.12345678',
+    });
+    const inputs = tx.vin.reduce((sum, input) => sum + input.valueSats!, 0n);
+    const outputs = tx.vout.reduce((sum, output) => sum + output.valueSats, 0n);
+    expect(inputs).toBe(outputs + tx.feeSats);
+    expect(tx.vout[0]!.valueSats).toBe(12_345_678n);
+  });
+});

@@ -1,0 +1,40 @@
+/** Test support (not part of the build): a streams service wired to a real receiver. */
+import { operations } from '@blockwire/streams';
+import { type Receiver, startReceiver } from '../delivery/test-support.js';
+import { createStreamsService, type StreamsService } from './service.js';
+import type { StreamsState } from './state.js';
+
+export interface Harness {
+  service: StreamsService;
+  receiver: Receiver;
+  /** Validates `raw` with the operation's own input schema, as the router does, then serves it. */
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected freely in tests
+  call(operationId: string, raw?: Record<string, unknown>): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  options: { strictWebhooks?: boolean; retryDelaysMs?: number[]; state?: StreamsState } = {},
+): Promise<Harness> {
+  const receiver = await startReceiver();
+  const service = createStreamsService({
+    seed: 42,
+    strictWebhooks: options.strictWebhooks ?? false,
+    delivery: { retryDelaysMs: options.retryDelaysMs ?? [10, 20, 40], timeoutMs: 5000 },
+    ...(options.state ? { state: options.state } : {}),
+  });
+  return {
+    service,
+    receiver,
+    async call(operationId, raw = {}) {
+      const operation = operations.find((candidate) => candidate.id === operationId);
+      if (!operation) throw new Error(`no operation ${operationId}`);
+      const input = operation.input.parse(raw) as Record<string, unknown>;
+      return service.handle(operationId, input);
+    },
+    async close() {
+      await service.close();
+      await receiver.close();
+    },
+  };
+}

@@ -386,6 +386,26 @@ describe('cancellation', () => {
     expect(callsOf(server!.requests[0]!.json).map((c) => c.method)).toEqual(['kept']);
   });
 
+  it('lets a caller give up on a call in flight without cancelling the batch for the others', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rpc = await rpcFor(async (req, res) => {
+      await held;
+      answerEach((call) => call.method)(req, res);
+    });
+    const controller = new AbortController();
+    const impatient = rpc.request({ method: 'impatient' }, { signal: controller.signal });
+    const patient = rpc.request({ method: 'patient' });
+    while (server!.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error('took too long'));
+    await expect(impatient).rejects.toThrow('took too long');
+    release();
+    await expect(patient).resolves.toBe('patient');
+    expect(callsOf(server!.requests[0]!.json)).toHaveLength(2);
+  });
+
   it('rejects at once when the signal is already aborted', async () => {
     const rpc = await rpcFor(answerEach(() => 1));
     await expect(

@@ -9,12 +9,15 @@ export interface DeliveryOptions {
    * goes to `error`. Default: 500 ms, 1 s, 2 s, 4 s, 8 s (6 attempts within ~16 s).
    */
   retryDelaysMs?: number[];
-  /** Per-request timeout. Default 10 s. */
+  /** Per-request timeout of a delivery. Default 10 s. */
   timeoutMs?: number;
+  /** Timeout of the verification POST, which the create/update call waits for. Default 5 s. */
+  verificationTimeoutMs?: number;
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_VERIFICATION_TIMEOUT_MS = 5_000;
 
 export interface DeliveryHooks {
   /** Current target and secret of a stream, or undefined when it must get nothing (paused, error, deleted). */
@@ -48,6 +51,7 @@ export class DeliveryEngine {
   private readonly closing = new AbortController();
   private readonly retryDelaysMs: number[];
   private readonly timeoutMs: number;
+  private readonly verificationTimeoutMs: number;
   /** Every attempt made, newest last (bounded), for tests and debugging. */
   readonly log: DeliveryRecord[] = [];
 
@@ -57,6 +61,7 @@ export class DeliveryEngine {
   ) {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.verificationTimeoutMs = options.verificationTimeoutMs ?? DEFAULT_VERIFICATION_TIMEOUT_MS;
   }
 
   /** Queues a delivery behind the stream's earlier ones, so a stream sees its stages in order. */
@@ -91,7 +96,7 @@ export class DeliveryEngine {
    * message says what the target answered.
    */
   async verify(webhookUrl: string): Promise<{ ok: true } | { ok: false; message: string }> {
-    const result = await this.post(webhookUrl, '', undefined);
+    const result = await this.post(webhookUrl, '', undefined, this.verificationTimeoutMs);
     if (result.status !== undefined && result.status >= 200 && result.status < 300) return { ok: true };
     return {
       ok: false,
@@ -132,7 +137,7 @@ export class DeliveryEngine {
       const body = job.body(retries);
       const text = JSON.stringify(body);
       const signature = await this.hooks.sign(body, target.secret);
-      const result = await this.post(target.webhookUrl, text, signature);
+      const result = await this.post(target.webhookUrl, text, signature, this.timeoutMs);
       this.record({ streamId, url: target.webhookUrl, retries, ...result });
       if (result.status === 200) return true;
       last = result.status === undefined ? (result.error ?? 'no answer') : `HTTP ${result.status}`;
@@ -149,6 +154,7 @@ export class DeliveryEngine {
     url: string,
     body: string,
     signature: string | undefined,
+    timeoutMs: number,
   ): Promise<{ status: number | undefined; error?: string }> {
     try {
       const response = await fetch(url, {
@@ -160,7 +166,7 @@ export class DeliveryEngine {
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.timeoutMs)]),
+        signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(timeoutMs)]),
       });
       await response.body?.cancel().catch(() => undefined);
       return { status: response.status };

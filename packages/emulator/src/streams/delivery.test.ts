@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   bitcoinDeliveryStage,
   btcToSats,
@@ -50,6 +52,23 @@ describe('webhook delivery', () => {
     expect(refused.status).toBe('error');
     expect(refused.statusMessage).toMatch(/503/);
     expect(refused.isErrorSince).toEqual(expect.any(String));
+  });
+
+  it('gives up on a verification POST that gets no answer within its timeout', async () => {
+    harness = await startHarness({ verificationTimeoutMs: 100 });
+    const silent = createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const webhookUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
+      const { body } = await harness.call('createBitcoinStream', { webhookUrl });
+      expect(body.status).toBe('error');
+      expect(body.statusMessage).toMatch(/Verification POST .* failed/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('verifies again on update and on reactivation; a passing verification clears the error', async () => {
@@ -184,7 +203,8 @@ describe('webhook delivery', () => {
   });
 
   it('puts the stream in error after a bounded number of failed attempts, then sends nothing', async () => {
-    harness = await startHarness({ retryDelaysMs: [5, 5] });
+    let changes = 0;
+    harness = await startHarness({ retryDelaysMs: [5, 5], onChange: () => changes++ });
     const stream = await watchingStream();
     harness.receiver.respond((request) => (request.raw === '' ? 200 : 500));
     await harness.service.control.addTransaction({ to: WATCHED, amountBtc: 1 });
@@ -193,6 +213,7 @@ describe('webhook delivery', () => {
     const { body } = await harness.call('getBitcoinStream', { id: stream.id });
     expect(body).toMatchObject({ status: 'error', isErrorSince: expect.any(String) });
     expect(body.statusMessage).toMatch(/3 attempts.*HTTP 500/);
+    expect(changes).toBe(1);
     await harness.service.control.mine({ blocks: 3 });
     await engine().idle();
     expect(harness.receiver.deliveries()).toHaveLength(3);

@@ -31,6 +31,11 @@ export interface StreamsServiceOptions {
   delivery?: DeliveryOptions;
   /** A snapshot to start from (what `snapshot()` returned earlier). */
   state?: StreamsState;
+  /**
+   * Called when the state changes outside a request: a stream put in `error` by failed deliveries,
+   * an xpub's gap window moved by a payment. Lets a state file follow.
+   */
+  onChange?: () => void;
 }
 
 export interface HandlerResult {
@@ -85,7 +90,7 @@ export class Streams implements StreamsService {
   constructor(private readonly options: StreamsServiceOptions) {
     // A state file from an older run may lack newer fields: fill them from the defaults.
     this.state = { ...initialState(options.seed), ...(options.state ? structuredClone(options.state) : {}) };
-    this.watch = new WatchIndex(this.state);
+    this.watch = new WatchIndex(this.state, () => this.options.onChange?.());
     this.simulator = new BitcoinSimulator({ seed: options.seed });
     this.engine = new DeliveryEngine(
       {
@@ -97,7 +102,9 @@ export class Streams implements StreamsService {
         sign: signBody,
         failed: (streamId, message) => {
           const stream = this.bitcoinStream(streamId);
-          if (stream) this.setError(stream, message);
+          if (!stream) return;
+          this.setError(stream, message);
+          this.options.onChange?.();
         },
       },
       options.delivery,

@@ -14,14 +14,25 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { strictWebhooks?: boolean; retryDelaysMs?: number[]; state?: StreamsState } = {},
+  options: {
+    strictWebhooks?: boolean;
+    retryDelaysMs?: number[];
+    verificationTimeoutMs?: number;
+    state?: StreamsState;
+    onChange?: () => void;
+  } = {},
 ): Promise<Harness> {
   const receiver = await startReceiver();
   const service = createStreamsService({
     seed: 42,
     strictWebhooks: options.strictWebhooks ?? false,
-    delivery: { retryDelaysMs: options.retryDelaysMs ?? [10, 20, 40], timeoutMs: 5000 },
+    delivery: {
+      retryDelaysMs: options.retryDelaysMs ?? [10, 20, 40],
+      timeoutMs: 5000,
+      ...(options.verificationTimeoutMs ? { verificationTimeoutMs: options.verificationTimeoutMs } : {}),
+    },
     ...(options.state ? { state: options.state } : {}),
+    ...(options.onChange ? { onChange: options.onChange } : {}),
   });
   return {
     service,

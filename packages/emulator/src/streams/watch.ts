@@ -21,7 +21,11 @@ interface Derived {
 export class WatchIndex {
   private readonly derived = new Map<string, Derived>();
 
-  constructor(private readonly state: StreamsState) {}
+  constructor(
+    private readonly state: StreamsState,
+    /** Called when a payment moves an xpub's gap window (the state changed). */
+    private readonly moved: () => void = () => {},
+  ) {}
 
   /** Derived addresses of an xpub record, extending the window to its gap limit. */
   derivedAddresses(record: XpubRecord): { receive: string[]; change: string[] } {
@@ -53,7 +57,10 @@ export class WatchIndex {
         const index = entry.chains[chain].indexOf(address);
         if (index === -1) continue;
         hit = true;
-        record.used[chain] = Math.max(record.used[chain], index + 1);
+        if (index + 1 > record.used[chain]) {
+          record.used[chain] = index + 1;
+          this.moved();
+        }
       }
     }
     if (hit) this.entry(record);

@@ -294,6 +294,11 @@ describe('createWebhookHandler over node:http', () => {
 });
 
 describe('createWebhookHandler without a server', () => {
+  it('needs a secret', () => {
+    expect(() => createWebhookHandler({ secret: '' })).toThrow(/needs `secret`/);
+    expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(TypeError);
+  });
+
   it('takes fetch Headers or a plain header object in any case', async () => {
     const { handler, bitcoin } = receiver();
     const rawBody = JSON.stringify(MEMPOOL_DELIVERY);

@@ -100,6 +100,12 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   const { secret, onBitcoin, onEvm, tracker } = options;
+  if (typeof secret !== 'string' || secret === '') {
+    // Without it every delivery would be refused with 401: say so now, not at the first delivery.
+    throw new TypeError(
+      'createWebhookHandler needs `secret`: the project secretKey webhooks are signed with',
+    );
+  }
   const report = (error: unknown, context: WebhookErrorContext) => {
     try {
       if (options.onError) options.onError(error, context);

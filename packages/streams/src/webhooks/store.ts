@@ -48,7 +48,10 @@ export function createMemoryTxStore(): TxStore {
   const deliveries = new Map<string, StoredDelivery>();
   let nextId = 1;
   return {
-    get: (txid) => records.get(txid),
+    get: (txid) => {
+      const record = records.get(txid);
+      return record && structuredClone(record);
+    },
     put: (record) => {
       records.set(record.txid, structuredClone(record));
     },

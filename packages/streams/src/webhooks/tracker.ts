@@ -127,6 +127,9 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
         }
       }
       return changes;
+    }).catch((error: unknown) => {
+      recovered = undefined; // try again on the next call
+      throw error;
     });
     return recovered;
   }

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as kit from './index.js';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+
+describe('the webhook kit exports', () => {
+  it('every function of the issue, by its fixed name', () => {
+    for (const name of [
+      'verifySignature',
+      'signBody',
+      'assertValidSignature',
+      'SignatureError',
+      'isVerificationRequest',
+      'parseBitcoinWebhook',
+      'parseEvmWebhook',
+      'bitcoinDeliveryStage',
+      'isCoinbaseTransaction',
+      'btcToSats',
+      'satsToBtc',
+      'createBitcoinTxTracker',
+      'createMemoryTxStore',
+      'createSqliteTxStore',
+      'createWebhookHandler',
+      'toNodeListener',
+    ]) {
+      expect(kit[name as keyof typeof kit], name).toBeTypeOf('function');
+    }
+  });
+
+  it('the same names from the package root and the ./webhooks subpath, in ESM and CommonJS, with one SignatureError', () => {
+    const script = `
+      const rootCjs = require(${JSON.stringify(join(dist, 'index.cjs'))});
+      const subCjs = require(${JSON.stringify(join(dist, 'webhooks.cjs'))});
+      Promise.all([import(${JSON.stringify(join(dist, 'index.js'))}), import(${JSON.stringify(join(dist, 'webhooks.js'))})]).then(([rootEsm, subEsm]) => {
+        const names = (m) => Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort();
+        const missing = names(subEsm).filter((k) => !(k in rootCjs) || !(k in rootEsm) || !(k in subCjs));
+        const error = new subCjs.SignatureError();
+        process.stdout.write(JSON.stringify({
+          missing,
+          crossBuild: error instanceof subEsm.SignatureError && error instanceof rootEsm.SignatureError,
+          name: error.name,
+        }));
+      });`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+    expect(out).toEqual({ missing: [], crossBuild: true, name: 'SignatureError' });
+  });
+});

@@ -46,9 +46,18 @@ function isPublicHost(hostname: string): boolean {
   }
   if (version === 6) {
     if (host === '::' || host === '::1') return false;
-    if (host.startsWith('::ffff:')) return isPublicHost(host.slice(7));
+    if (host.startsWith('::ffff:')) return isPublicHost(mappedIpv4(host.slice(7)));
     return !/^(fc|fd|fe[89ab]|ff)/.test(host);
   }
   // A name without a dot cannot be resolved publicly.
   return host.includes('.');
+}
+
+/** The IPv4 address of an IPv4-mapped IPv6 tail, which URL parsing writes in hex (`7f00:1`). */
+function mappedIpv4(tail: string): string {
+  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(tail);
+  if (!hex) return tail;
+  const high = Number.parseInt(hex[1]!, 16);
+  const low = Number.parseInt(hex[2]!, 16);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }

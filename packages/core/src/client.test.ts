@@ -1,3 +1,4 @@
+import { json, refusedUrl, startServer } from '@blockwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS } from './client.js';
 import {
@@ -13,7 +14,6 @@ import {
   TimeoutError,
   ValidationError,
 } from './errors.js';
-import { json, refusedUrl, startServer } from './testing/server.js';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server | undefined;

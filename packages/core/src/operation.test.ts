@@ -1,3 +1,4 @@
+import { json, startServer } from '@blockwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { createClient } from './client.js';
@@ -11,7 +12,6 @@ import {
   runOperation,
 } from './operation.js';
 import { evmAddress, evmChain, integerLike, nonNegativeInteger, nonNegativeNumber } from './schemas.js';
-import { json, startServer } from './testing/server.js';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import {
   BlockwireError,
   type ClientOptions,
@@ -32,7 +33,7 @@ function coreClient(url: string, options: Partial<ClientOptions> = {}) {
 
 /** A node that answers every call with a result computed from it, in the order received. */
 function answerEach(result: (call: Call) => unknown) {
-  return (req: RecordedRequest, res: Parameters<Parameters<typeof startServer>[0]>[1]) => {
+  return (req: RecordedRequest, res: ServerResponse) => {
     const replies = callsOf(req.json).map((call) => ({ jsonrpc: '2.0', id: call.id, result: result(call) }));
     json(res, 200, Array.isArray(req.json) ? replies : replies[0]);
   };

@@ -1,0 +1,72 @@
+/** Every method of @blockwire/rpc against the emulator's node interface (a real anvil). */
+import { AuthenticationError, createClient, JsonRpcError, NotFoundError } from '@blockwire/core';
+import { createRpcClient } from '@blockwire/rpc';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Emulator } from './server.js';
+import { call, clientFor, emulator } from './test-support.js';
+
+let emu: Emulator;
+let client: ReturnType<typeof clientFor>;
+beforeAll(async () => {
+  emu = await emulator({ anvil: true });
+  client = clientFor(emu);
+});
+afterAll(async () => {
+  await client.close();
+  await emu.close();
+});
+
+describe('rpc SDK against the emulator', () => {
+  it('runs all eight methods on the seeded chain', async () => {
+    const rpc = createRpcClient(client, { chain: 'eth' });
+    const chain = emu.chain!;
+    const block = await rpc.getBlockByNumber(2, true);
+    expect(block?.number).toBe('0x2');
+    expect(block?.transactions.length).toBeGreaterThan(0);
+    const byHash = await rpc.getBlockByHash(block!.hash!);
+    expect(byHash?.number).toBe('0x2');
+    expect(await rpc.getUncleByBlockHashAndIndex(block!.hash!, 0)).toBeNull();
+    expect(await rpc.getUncleByBlockNumberAndIndex('latest', 0)).toBeNull();
+    const receipts = await rpc.getBlockReceipts(2);
+    expect(receipts?.length).toBe(block?.transactions.length);
+    const tx = await rpc.getTransactionByHash(chain.transactionHashes[0]!);
+    expect(tx?.from?.toLowerCase()).toBe(chain.accounts[0]!.toLowerCase());
+    const receipt = await rpc.getTransactionReceipt(chain.transactionHashes[0]!);
+    expect(receipt?.contractAddress).toBe(chain.contract);
+    const proof = await rpc.getProof(chain.contract, [`0x${'0'.repeat(64)}`]);
+    expect(proof?.storageProof).toHaveLength(1);
+    expect(await rpc.getTransactionByHash(`0x${'ab'.repeat(32)}`)).toBeNull();
+  });
+
+  it('batches calls of one tick and gives each caller its own result or error', async () => {
+    await call(`${emu.control}/requests`, { method: 'DELETE' });
+    const rpc = createRpcClient(client, { chain: 'avalanche' });
+    const results = await Promise.allSettled([
+      rpc.request({ method: 'eth_blockNumber' }),
+      rpc.getBlockByNumber('latest'),
+      rpc.request({ method: 'eth_noSuchMethod', params: [] }),
+      ...Array.from({ length: 22 }, (_, i) => rpc.getBlockByNumber(i % 5)),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: expect.stringMatching(/^0x/) });
+    expect(results[2]).toMatchObject({ status: 'rejected', reason: expect.any(JsonRpcError) });
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(24);
+    // 25 calls, at most 20 per batch: two HTTP requests.
+    const served = (await call(`${emu.control}/requests?interface=node`)).body.requests;
+    expect(served).toHaveLength(2);
+    expect(served[0].path).toBe('/node/avalanche/***');
+  });
+
+  it('reports a wrong key and an unknown chain as typed errors, never with the key', async () => {
+    const wrong = createClient({ apiKey: 'sk-not-this-one', baseUrls: emu.urls, retry: false });
+    const error = await createRpcClient(wrong, { chain: 'eth' })
+      .getBlockByNumber('latest')
+      .catch((e: unknown) => e);
+    await wrong.close();
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(String((error as Error).message)).not.toContain('sk-not-this-one');
+    const unknown = await createRpcClient(client, { chain: 'dogechain' })
+      .getBlockByNumber('latest')
+      .catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(NotFoundError);
+  });
+});

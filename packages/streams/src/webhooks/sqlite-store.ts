@@ -43,7 +43,13 @@ type Row = Record<string, unknown>;
  */
 export function createSqliteTxStore(path: string): SqliteTxStore {
   // Loaded here, not at the top, so importing the package never needs node:sqlite.
-  const { DatabaseSync: Database } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const sqlite = process.getBuiltinModule?.('node:sqlite') as typeof import('node:sqlite') | undefined;
+  if (!sqlite) {
+    throw new Error(
+      `createSqliteTxStore needs Node's built-in node:sqlite (Node >= 22.13); this is Node ${process.versions.node}`,
+    );
+  }
+  const { DatabaseSync: Database } = sqlite;
   const db: DatabaseSync = new Database(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
   db.exec(SCHEMA);

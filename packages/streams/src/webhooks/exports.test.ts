@@ -29,7 +29,7 @@ describe('the webhook kit exports', () => {
     }
   });
 
-  it('the same names from the package root and the ./webhooks subpath, in ESM and CommonJS, with one SignatureError', () => {
+  it('the same names from the package root and the ./webhooks subpath, in ESM and CommonJS (hashing included), with one SignatureError', () => {
     const script = `
       const rootCjs = require(${JSON.stringify(join(dist, 'index.cjs'))});
       const subCjs = require(${JSON.stringify(join(dist, 'webhooks.cjs'))});
@@ -37,13 +37,14 @@ describe('the webhook kit exports', () => {
         const names = (m) => Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort();
         const missing = names(subEsm).filter((k) => !(k in rootCjs) || !(k in rootEsm) || !(k in subCjs));
         const error = new subCjs.SignatureError();
-        process.stdout.write(JSON.stringify({
+        Promise.all([rootCjs.signBody({ a: 'ü' }, 's'), subEsm.signBody({ a: 'ü' }, 's')]).then(([cjsSig, esmSig]) => process.stdout.write(JSON.stringify({
+          sameSignature: cjsSig === esmSig && /^0x[0-9a-f]{64}$/.test(cjsSig),
           missing,
           crossBuild: error instanceof subEsm.SignatureError && error instanceof rootEsm.SignatureError,
           name: error.name,
-        }));
+        })));
       });`;
     const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-    expect(out).toEqual({ missing: [], crossBuild: true, name: 'SignatureError' });
+    expect(out).toEqual({ sameSignature: true, missing: [], crossBuild: true, name: 'SignatureError' });
   });
 });

@@ -153,7 +153,7 @@ describe('streams service responses', () => {
   it('changes EVM stream status and keeps settings', async () => {
     harness = await startHarness();
     const { body } = await harness.call('updateEvmStreamStatus', {
-      id: SEEDED_EVM_STREAM_IDS[1],
+      id: SEEDED_EVM_STREAM_IDS[1].toUpperCase(),
       status: 'terminated',
     });
     expect(body).toMatchObject({ id: SEEDED_EVM_STREAM_IDS[1], status: 'terminated' });

@@ -199,7 +199,8 @@ export class Streams implements StreamsService {
   // --- EVM and settings ---
 
   private updateEvmStreamStatus(input: Record<string, unknown>) {
-    const stream = this.state.evmStreams.find((candidate) => candidate.id === input.id);
+    const id = String(input.id).toLowerCase();
+    const stream = this.state.evmStreams.find((candidate) => candidate.id === id);
     if (!stream) throw notFound(`id: no EVM stream ${String(input.id)}`);
     const status = input.status as StreamStatus;
     stream.status = status;

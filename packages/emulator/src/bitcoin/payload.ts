@@ -1,4 +1,5 @@
 import { satsToBtcNumber } from './amount.js';
+import { asmOf } from './scripts.js';
 import type { SimBlock, SimTransaction } from './simulator.js';
 
 /** The chain id Bitcoin payloads carry; the same `mainnet` the block endpoints take in their path. */
@@ -96,7 +97,10 @@ function transactionJson(
           ...(input.coinbase === undefined ? {} : { coinbase: input.coinbase }),
           txid: input.txid,
           vout: input.vout,
-          scriptSig: { asm: '', hex: input.scriptSigHex },
+          scriptSig: {
+            asm: input.coinbase === undefined ? asmOf(input.scriptSigHex) : '',
+            hex: input.scriptSigHex,
+          },
           txinwitness: input.witness,
           sequence: input.sequence,
           address: inputDetails ? input.address : null,

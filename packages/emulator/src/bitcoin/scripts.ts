@@ -66,8 +66,11 @@ export function nullDataScript(data: Uint8Array): ScriptPubKey {
   return { type: 'nulldata', hex: hex.encode(script), asm: asmOf(script), address: null };
 }
 
-function asmOf(script: Uint8Array): string {
-  return btc.Script.decode(script)
+/** Bitcoin Core's `asm` rendering of a script (hex or bytes). */
+export function asmOf(script: Uint8Array | string): string {
+  const bytes = typeof script === 'string' ? hex.decode(script) : script;
+  if (bytes.length === 0) return '';
+  return btc.Script.decode(bytes)
     .map((op) =>
       op instanceof Uint8Array ? hex.encode(op) : typeof op === 'number' ? String(op) : `OP_${op}`,
     )

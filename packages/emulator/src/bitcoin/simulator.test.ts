@@ -75,4 +75,25 @@ describe('BitcoinSimulator', () => {
     expect(inputs).toBe(outputs + tx.feeSats);
     expect(tx.vout[0]!.valueSats).toBe(12_345_678n);
   });
+
+  it('spends each sender type the way Bitcoin does: scriptSig for P2PKH, witness for SegWit', () => {
+    const simulator = new BitcoinSimulator({ seed: 11 });
+    const to = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+    const legacy = simulator.addTransaction({ to, amountBtc: 1, from: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' });
+    const wrapped = simulator.addTransaction({
+      to,
+      amountBtc: 1,
+      from: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+    });
+    const native = simulator.addTransaction({ to, amountBtc: 1, from: to });
+    expect(legacy.vin[0]!.witness).toEqual([]);
+    expect(legacy.vin[0]!.scriptSigHex).toMatch(/^47304402/);
+    expect(wrapped.vin[0]!.scriptSigHex).toMatch(/^160014[0-9a-f]{40}$/);
+    expect(wrapped.vin[0]!.witness).toHaveLength(2);
+    expect(native.vin[0]!.scriptSigHex).toBe('');
+    expect(native.vin[0]!.witness[1]).toMatch(/^0[23][0-9a-f]{64}$/);
+    const [block] = simulator.mine(1);
+    const payload = blockPayload(everything, block!, [legacy], false);
+    expect(payload.transactions[0]!.vin[0]!.scriptSig.asm).toMatch(/^304402[0-9a-f]+ 0[23][0-9a-f]{64}$/);
+  });
 });

@@ -286,13 +286,36 @@ export class BitcoinSimulator {
           address: from,
           valueSats: spent,
           sequence: 0xfffffffd,
-          scriptSigHex: '',
-          witness: [hex.encode(this.random.bytes(71)), hex.encode(this.random.bytes(33))],
+          ...this.unlocking(from),
         },
       ],
       vout: outputs.map((output, n) => ({ n, valueSats: output.valueSats, script: output.script })),
       feeSats,
     });
+  }
+
+  /** What spends an output of `address`: a scriptSig and/or witness shaped like its script type. */
+  private unlocking(address: string): { scriptSigHex: string; witness: string[] } {
+    // A DER signature (0x30…, SIGHASH_ALL) and a compressed public key (0x02/0x03…): random, for show.
+    const r = this.random.bytes(32).map((byte, i) => (i === 0 ? byte & 0x7f : byte));
+    const s = this.random.bytes(32).map((byte, i) => (i === 0 ? byte & 0x7f : byte));
+    const signature = hex.encode(new Uint8Array([0x30, 0x44, 0x02, 0x20, ...r, 0x02, 0x20, ...s, 0x01]));
+    const publicKey = hex.encode(new Uint8Array([0x02 + this.random.int(0, 1), ...this.random.bytes(32)]));
+    const push = (data: string) => (data.length / 2).toString(16).padStart(2, '0') + data;
+    switch (scriptForAddress(address).type) {
+      case 'pubkeyhash':
+        return { scriptSigHex: push(signature) + push(publicKey), witness: [] };
+      case 'scripthash':
+        // P2SH-wrapped P2WPKH: the scriptSig pushes the redeem script, the witness signs.
+        return {
+          scriptSigHex: push(`0014${hex.encode(this.random.bytes(20))}`),
+          witness: [signature, publicKey],
+        };
+      case 'witness_v1_taproot':
+        return { scriptSigHex: '', witness: [hex.encode(this.random.bytes(64))] };
+      default:
+        return { scriptSigHex: '', witness: [signature, publicKey] };
+    }
   }
 
   private finish(parts: Pick<SimTransaction, 'vin' | 'vout' | 'feeSats'>): SimTransaction {

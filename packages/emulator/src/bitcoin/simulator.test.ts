@@ -96,4 +96,25 @@ describe('BitcoinSimulator', () => {
     const payload = blockPayload(everything, block!, [legacy], false);
     expect(payload.transactions[0]!.vin[0]!.scriptSig.asm).toMatch(/^304402[0-9a-f]+ 0[23][0-9a-f]{64}$/);
   });
+
+  it('replaces a mempool transaction by fee: a new txid with a higher fee, the old one never mined', () => {
+    const simulator = new BitcoinSimulator({ seed: 12 });
+    const seen: string[] = [];
+    simulator.subscribe({ mempool: (tx) => seen.push(tx.txid) });
+    const original = simulator.addTransaction({ to: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', amountBtc: 1 });
+    const replacement = simulator.replace(original.txid)!;
+    expect(replacement.txid).not.toBe(original.txid);
+    expect(replacement.feeSats).toBeGreaterThan(original.feeSats);
+    expect(replacement.vin[0]!.txid).toBe(original.vin[0]!.txid);
+    expect(replacement.vout[0]).toEqual(original.vout[0]);
+    const total = (tx: typeof original) =>
+      tx.vout.reduce((sum, output) => sum + output.valueSats, 0n) + tx.feeSats;
+    expect(total(replacement)).toBe(total(original));
+    expect(simulator.isEvicted(original.txid)).toBe(true);
+    expect(seen).toEqual([original.txid, replacement.txid]);
+    const txids = simulator.mine(1)[0]!.transactions.map((tx) => tx.txid);
+    expect(txids).toContain(replacement.txid);
+    expect(txids).not.toContain(original.txid);
+    expect(simulator.replace(original.txid)).toBeUndefined();
+  });
 });

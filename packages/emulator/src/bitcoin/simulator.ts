@@ -149,6 +149,29 @@ export class BitcoinSimulator {
     return txs;
   }
 
+  /**
+   * Replace-by-fee: the same input spent again with a higher fee (taken from the change output),
+   * under a new txid. The replaced transaction leaves the mempool and never confirms.
+   */
+  replace(txid: string): SimTransaction | undefined {
+    const entry = this.mempoolTxs.get(txid);
+    if (!entry) return undefined;
+    const { tx } = entry;
+    const change = tx.vout.at(-1)!;
+    const bump = BigInt(tx.vsize * this.random.int(1, 10));
+    if (change.valueSats <= bump) return undefined;
+    this.evict(txid);
+    const replacement = this.finish({
+      vin: tx.vin.map((input) => ({ ...input, sequence: 0xfffffffd })),
+      vout: tx.vout.map((output) =>
+        output === change ? { ...output, valueSats: output.valueSats - bump } : { ...output },
+      ),
+      feeSats: tx.feeSats + bump,
+    });
+    this.enterMempool(replacement);
+    return replacement;
+  }
+
   mine(blocks: number): SimBlock[] {
     const mined: SimBlock[] = [];
     for (let i = 0; i < blocks; i++) mined.push(this.mineOne());
@@ -161,13 +184,18 @@ export class BitcoinSimulator {
     return true;
   }
 
-  /** Mines a block every `intervalMs` after injecting a few random transactions; 0 stops. */
+  /**
+   * Mines a block every `intervalMs` after injecting a few random transactions (now and then one is
+   * replaced by fee, some pay too little and are evicted later); 0 stops.
+   */
   auto(intervalMs: number): void {
     if (this.autoTimer) clearInterval(this.autoTimer);
     this.autoTimer = undefined;
     if (intervalMs > 0) {
       this.autoTimer = setInterval(() => {
-        this.addRandomTransactions(this.random.int(1, 3));
+        const [first] = this.addRandomTransactions(this.random.int(1, 3));
+        // Now and then a payment is replaced by a higher-fee version before it is mined.
+        if (first && this.random.int(1, 5) === 1) this.replace(first.txid);
         this.mine(1);
       }, intervalMs);
       this.autoTimer.unref?.();

@@ -37,6 +37,21 @@ async function main(argv: string[]): Promise<number> {
   const seed = integer(values.seed, '--seed', 0, Number.MAX_SAFE_INTEGER);
   if (port === null || seed === null) return 2;
 
+  // Listen before starting, so a signal during startup still stops anvil instead of orphaning it.
+  const stopRequested = new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  let stopped = false;
+  void stopRequested.then(() => {
+    stopped = true;
+  });
+
   let emulator: Emulator;
   try {
     emulator = await startEmulator({
@@ -52,18 +67,14 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`blockwire-emulator: could not start: ${(error as Error).message}\n`);
     return 1;
   }
+  if (stopped) {
+    await emulator.close();
+    return 0;
+  }
   process.stdout.write(
     `${JSON.stringify({ ready: true, apiKey: emulator.apiKey, urls: emulator.urls, control: emulator.control })}\n`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopRequested;
   await emulator.close();
   return 0;
 }

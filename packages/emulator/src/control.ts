@@ -17,6 +17,8 @@ export interface RequestLogEntry {
   /** 0 when the connection was reset on purpose. */
   status: number;
   durationMs: number;
+  /** The operation the route serves (e.g. `getEvmTokenPrice`), when the request matched one. */
+  operation?: string;
   /** The fault injected, if any: `status`, `reset` or `truncate`. */
   fault?: string;
 }

@@ -187,7 +187,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return sendJson(res, fault.status, { message: faultMessage(fault) }, headers);
     }
 
-    const result = await serveInterface(req, name, method, path, url.searchParams);
+    const result = await serveInterface(req, name, method, path, url.searchParams, entry);
     if (fault.kind === 'truncate') {
       entry.fault = 'truncate';
       return sendTruncated(res, result);
@@ -201,6 +201,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     method: string,
     path: string,
     query: URLSearchParams,
+    entry: RequestLogEntry,
   ): Promise<HandlerResult> {
     const raw = await readBody(req);
     if (raw === undefined)
@@ -218,6 +219,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         body: { message: `Method ${method} not allowed on ${path}; use ${match.allowed.join(' or ')}` },
       };
     }
+    entry.operation = match.route.operation.id;
     let body: unknown;
     if (raw.trim() !== '') {
       try {

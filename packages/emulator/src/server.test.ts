@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from './server.js';
 import { call, emulator } from './test-support.js';
@@ -280,4 +281,33 @@ describe('control API', () => {
     const auto = await call(`${emu.control}/bitcoin/auto`, { method: 'POST', body: { intervalMs: 0 } });
     expect(auto).toMatchObject({ status: 200, body: { intervalMs: 0 } });
   });
+});
+
+describe('binding beyond loopback', () => {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+
+  it.skipIf(!external)(
+    'serves the interfaces but refuses the control API to a non-loopback client',
+    async () => {
+      const open = await emulator({ host: '0.0.0.0' });
+      try {
+        expect(open.control).toMatch(/^http:\/\/127\.0\.0\.1:/);
+        const port = new URL(open.control).port;
+        const service = await call(`http://${external}:${port}/evm/api/v2.2/entities/binance`, {
+          key: open.apiKey,
+        });
+        expect(service.status).toBe(200);
+        const control = await call(`http://${external}:${port}/control/requests`);
+        expect(control).toMatchObject({
+          status: 403,
+          body: { message: expect.stringContaining('loopback') },
+        });
+        expect((await call(`${open.control}/requests`)).status).toBe(200);
+      } finally {
+        await open.close();
+      }
+    },
+  );
 });

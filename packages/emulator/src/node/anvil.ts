@@ -38,7 +38,8 @@ export function resolveAnvilBinary(): string {
   for (const from of [() => require.resolve('@foundry-rs/anvil/package.json'), () => import.meta.url]) {
     try {
       const local = createRequire(from());
-      const binary = join(dirname(local.resolve(`${platformPackage}/package.json`)), 'bin', 'anvil');
+      const name = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+      const binary = join(dirname(local.resolve(`${platformPackage}/package.json`)), 'bin', name);
       if (existsSync(binary)) return binary;
       candidates.push(binary);
     } catch {

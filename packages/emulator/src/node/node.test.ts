@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../server.js';
 import { call, emulator } from '../test-support.js';
-import { PING_TOPIC } from './anvil.js';
+import { PING_TOPIC, resolveAnvilBinary, startAnvil } from './anvil.js';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -121,5 +122,17 @@ describe('node interface (anvil)', () => {
     });
     expect(status).toBe(400);
     expect(body.error.code).toBe(-32700);
+  });
+});
+
+describe('anvil binary', () => {
+  it('is found in the platform package of @foundry-rs/anvil', () => {
+    expect(existsSync(resolveAnvilBinary())).toBe(true);
+  });
+
+  it('fails with a clear message when it cannot be started', async () => {
+    await expect(startAnvil({ seed: 1, binary: '/nonexistent/anvil' })).rejects.toThrow(
+      /anvil could not be started/,
+    );
   });
 });

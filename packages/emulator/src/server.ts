@@ -102,12 +102,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw error;
   }
 
-  const prices = createPriceHandlers(seed);
-  const entities = createEntityHandlers(seed);
-  const localHandlers: Record<string, Handler> = { ...prices, ...entities } as unknown as Record<
-    string,
-    Handler
-  >;
+  const localHandlers: Record<string, Handler> = {
+    ...createPriceHandlers(seed),
+    ...createEntityHandlers(seed),
+  };
   const routeFor = (operation: Operation): Route => ({
     operation,
     handler:

@@ -7,12 +7,10 @@ export const MAX_PAGE_SIZE = 100;
 /** Pages are numbered from this value. */
 export const FIRST_PAGE = 0;
 
-export interface EntityHandlers {
-  getEntity(input: Record<string, unknown>): HandlerResult;
-  searchEntities(input: Record<string, unknown>): HandlerResult;
-  getEntityCategories(input: Record<string, unknown>): HandlerResult;
-  getEntitiesByCategory(input: Record<string, unknown>): HandlerResult;
-}
+export type EntityHandlers = Record<
+  'getEntity' | 'searchEntities' | 'getEntityCategories' | 'getEntitiesByCategory',
+  (input: Record<string, unknown>) => HandlerResult
+>;
 
 export function createEntityHandlers(seed: number): EntityHandlers {
   const entities = buildEntities(seed);

@@ -3,10 +3,10 @@ import { buildSolanaTokens } from '../fixtures/solana-tokens.js';
 import { createRandom } from '../random.js';
 import { type HandlerResult, notFound, ok } from './result.js';
 
-export interface PriceHandlers {
-  getEvmTokenPrice(input: Record<string, unknown>): HandlerResult;
-  getSolanaTokenPrices(input: Record<string, unknown>): HandlerResult;
-}
+export type PriceHandlers = Record<
+  'getEvmTokenPrice' | 'getSolanaTokenPrices',
+  (input: Record<string, unknown>) => HandlerResult
+>;
 
 /** The message the real service gives when it cannot price a token. */
 export const NO_PRICE_MESSAGE = 'No pools found with enough liquidity, to calculate the price';

@@ -1,6 +1,6 @@
 /** Every method of @blockwire/rpc against the emulator's node interface (a real anvil). */
 import { AuthenticationError, createClient, JsonRpcError, NotFoundError } from '@blockwire/core';
-import { createRpcClient } from '@blockwire/rpc';
+import { createRpcClient, getBlockByNumberMethod } from '@blockwire/rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from './server.js';
 import { call, clientFor, emulator } from './test-support.js';
@@ -36,6 +36,8 @@ describe('rpc SDK against the emulator', () => {
     const proof = await rpc.getProof(chain.contract, [`0x${'0'.repeat(64)}`]);
     expect(proof?.storageProof).toHaveLength(1);
     expect(await rpc.getTransactionByHash(`0x${'ab'.repeat(32)}`)).toBeNull();
+    const described = await rpc.call(getBlockByNumberMethod, { blockTag: 'earliest' });
+    expect(described?.number).toBe('0x0');
   });
 
   it('batches calls of one tick and gives each caller its own result or error', async () => {

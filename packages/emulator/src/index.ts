@@ -1,4 +1,5 @@
 export { CONTROL_ROUTES, type RequestLogEntry } from './control.js';
+export { DEFAULT_RETRY_DELAYS_MS, type DeliveryOptions } from './delivery/engine.js';
 export {
   FAULT_INTERFACES,
   type FaultConfig,
@@ -17,3 +18,4 @@ export {
   MAX_BODY_BYTES,
   startEmulator,
 } from './server.js';
+export { DEFAULT_SECRET_KEY, SEEDED_EVM_STREAM_IDS, type StreamsState } from './streams/state.js';

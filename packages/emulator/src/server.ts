@@ -84,15 +84,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = createFaults(seed, options.faults);
   const log = createRequestLog();
   const stateFile = options.stateFile;
+  const persist = () => {
+    if (stateFile) saveState(stateFile, streams.snapshot());
+  };
   const streams = createStreamsService({
     seed,
     strictWebhooks: options.strictWebhooks ?? false,
     delivery: options.delivery,
     state: stateFile ? loadState(stateFile) : undefined,
+    // The delivery engine changes state on its own too (a stream put in error, an xpub window moved).
+    onChange: persist,
   });
-  const persist = () => {
-    if (stateFile) saveState(stateFile, streams.snapshot());
-  };
 
   let anvil: Anvil | undefined;
   try {

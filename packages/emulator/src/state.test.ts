@@ -56,6 +56,33 @@ describe('--state FILE', () => {
     }
   });
 
+  it('follows changes the delivery engine makes on its own (a stream put in error)', async () => {
+    const stateFile = join(dir, 'state.json');
+    const emu = await emulator({ stateFile, delivery: { retryDelaysMs: [10, 10] } });
+    try {
+      const key = emu.apiKey;
+      const created = await call(`${emu.urls.streams}/streams/bitcoin`, {
+        method: 'PUT',
+        key,
+        body: { webhookUrl: receiver.url, allAddresses: true },
+      });
+      expect(created.body.status).toBe('active');
+      receiver.status = 500;
+      await call(`${emu.control}/bitcoin/transactions`, {
+        method: 'POST',
+        body: { to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountBtc: 0.5 },
+      });
+      const statusInFile = () =>
+        JSON.parse(readFileSync(stateFile, 'utf8')).bitcoinStreams.find(
+          (s: { id: string }) => s.id === created.body.id,
+        )?.status;
+      for (let i = 0; i < 200 && statusInFile() !== 'error'; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(statusInFile()).toBe('error');
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('starts fresh without the file, and refuses a file that is not a state file', async () => {
     const stateFile = join(dir, 'missing.json');
     const fresh = await emulator({ stateFile });

@@ -44,6 +44,7 @@ export {
   defineOperation,
   type FieldLocation,
   type FieldMapping,
+  fieldsAt,
   fieldsIn,
   inputFromRequest,
   matchPath,

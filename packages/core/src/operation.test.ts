@@ -212,3 +212,9 @@ describe('shared schemas', () => {
     }
   });
 });
+
+describe('fieldsAt', () => {
+  it('puts every field of a shape in one place', () => {
+    expect(fieldsAt({ webhookUrl: 1, tag: 2 }, 'body')).toEqual({ webhookUrl: 'body', tag: 'body' });
+  });
+});

@@ -58,6 +58,17 @@ export function defineOperation<I extends z.ZodType, R extends z.ZodType>(
   return Object.freeze(operation);
 }
 
+/**
+ * Puts every field of a zod object shape in one place, for operations that send a whole
+ * configuration: `fields: { id: 'path', ...fieldsAt(configShape, 'body') }`.
+ */
+export function fieldsAt<K extends string>(
+  shape: Record<K, unknown>,
+  location: FieldLocation,
+): Record<K, FieldLocation> {
+  return Object.fromEntries(Object.keys(shape).map((field) => [field, location])) as Record<K, FieldLocation>;
+}
+
 interface FieldPlacement {
   field: string;
   in: FieldLocation;

@@ -1,4 +1,4 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { type CallOptions, type Client, defineOperation, fieldsAt, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { bitcoinNetworkSchema, bitcoinStreamConfigShape, bitcoinStreamSchema } from '../schemas.js';
 
@@ -15,15 +15,7 @@ export const createBitcoinStreamOperation = defineOperation({
   method: 'PUT',
   path: '/streams/bitcoin',
   input: createBitcoinStreamInput,
-  fields: {
-    webhookUrl: 'body',
-    description: 'body',
-    tag: 'body',
-    network: 'body',
-    includeInputs: 'body',
-    includeOutputs: 'body',
-    allAddresses: 'body',
-  },
+  fields: fieldsAt(bitcoinStreamConfigShape, 'body'),
   response: bitcoinStreamSchema,
   // A repeated create would make a second stream: never retried once it may have arrived.
   idempotent: false,

@@ -1,4 +1,4 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { type CallOptions, type Client, defineOperation, fieldsAt, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { bitcoinStreamConfigShape, bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
 
@@ -22,16 +22,7 @@ export const updateBitcoinStreamOperation = defineOperation({
   method: 'POST',
   path: '/streams/bitcoin/{id}',
   input: updateBitcoinStreamInput,
-  fields: {
-    id: 'path',
-    webhookUrl: 'body',
-    description: 'body',
-    tag: 'body',
-    network: 'body',
-    includeInputs: 'body',
-    includeOutputs: 'body',
-    allAddresses: 'body',
-  },
+  fields: { id: 'path', ...fieldsAt(bitcoinStreamConfigShape, 'body') },
   response: bitcoinStreamSchema,
   idempotent: true,
 });

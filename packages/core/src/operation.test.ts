@@ -6,6 +6,7 @@ import { ResponseValidationError, ValidationError } from './errors.js';
 import {
   buildRequest,
   defineOperation,
+  fieldsAt,
   fieldsIn,
   inputFromRequest,
   matchPath,

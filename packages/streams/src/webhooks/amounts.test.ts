@@ -52,6 +52,22 @@ describe('btcToSats', () => {
     expect(() => btcToSats(1n as unknown as number)).toThrow(ValidationError);
   });
 
+  it('answers hostile strings with a ValidationError, not a hang or a RangeError', () => {
+    // 200 000 zeros before a digit: a trailing-zeros regex would backtrack quadratically (minutes).
+    const longFraction = `0.${'0'.repeat(200_000)}1`;
+    expect(() => btcToSats(longFraction)).toThrow(/more than 8 decimals/);
+    expect(btcToSats(`0.00000001${'0'.repeat(200_000)}`)).toBe(1n);
+    expect(btcToSats(`${'0'.repeat(200_000)}1.5`)).toBe(150_000_000n);
+    // Exponents that would pad a gigabyte of zeros.
+    expect(() => btcToSats('1e-999999999')).toThrow(ValidationError);
+    expect(() => btcToSats('1e999999999')).toThrow(/too large/);
+    expect(btcToSats('1e-8')).toBe(1n);
+    expect(btcToSats('100000000e-16')).toBe(1n);
+    expect(btcToSats('0.0000000000000001e8')).toBe(1n);
+    expect(btcToSats('0e999999999')).toBe(0n);
+    expect(btcToSats('1e308')).toBe(10n ** 316n);
+  });
+
   it('is exact for every amount of whole satoshis up to 21 million BTC, as number and as string', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: MAX_SATS }), (sats) => {

@@ -1,6 +1,8 @@
 import { ValidationError } from '@blockwire/core';
 
 const SATS_PER_BTC = 100_000_000n;
+/** More integer digits than any finite JS number has: past this a string amount is nonsense, not money. */
+const MAX_INTEGER_DIGITS = 309;
 const DECIMAL = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 function invalid(value: unknown, message: string): ValidationError {
@@ -35,27 +37,27 @@ export function btcToSats(value: number | string): bigint {
   if (!match || whole + fraction === '') throw invalid(value, 'must be a decimal number such as 0.00012');
 
   // Shift the decimal point by the exponent on the digit string itself, so nothing is rounded.
+  // Counted, never padded: a hostile '1e-999999999' must not build a gigabyte of zeros, and the
+  // zeros are trimmed by index (a /0+$/ regex is quadratic on a long run of zeros before a digit).
   const exponent = match[3] === undefined ? 0 : Number(match[3]);
   if (!Number.isSafeInteger(exponent)) throw invalid(value, 'has an out-of-range exponent');
-  const digits = whole + fraction;
-  const point = whole.length + exponent;
-  let integerPart: string;
-  let fractionPart: string;
-  if (point <= 0) {
-    integerPart = '';
-    fractionPart = '0'.repeat(-point) + digits;
-  } else if (point >= digits.length) {
-    integerPart = digits + '0'.repeat(point - digits.length);
-    fractionPart = '';
-  } else {
-    integerPart = digits.slice(0, point);
-    fractionPart = digits.slice(point);
-  }
-
-  fractionPart = fractionPart.replace(/0+$/, '');
-  if (fractionPart.length > 8) {
+  let digits = whole + fraction;
+  let point = whole.length + exponent;
+  let lead = 0;
+  while (lead < digits.length && digits[lead] === '0') lead++;
+  let end = digits.length;
+  while (end > lead && digits[end - 1] === '0') end--;
+  if (lead === end) return 0n;
+  point -= lead;
+  digits = digits.slice(lead, end);
+  if (digits.length - point > 8) {
     throw invalid(value, 'has more than 8 decimals (a satoshi is 0.00000001 BTC)');
   }
+  if (point > MAX_INTEGER_DIGITS) throw invalid(value, 'is too large to be an amount of BTC');
+  // point >= digits.length - 8: at most 8 fraction digits, possibly fewer than there are digits.
+  const integerPart = point <= 0 ? '' : digits.slice(0, point).padEnd(point, '0');
+  const fractionPart =
+    point >= digits.length ? '' : '0'.repeat(Math.max(0, -point)) + digits.slice(Math.max(0, point));
   return BigInt(integerPart || '0') * SATS_PER_BTC + BigInt(fractionPart.padEnd(8, '0'));
 }
 

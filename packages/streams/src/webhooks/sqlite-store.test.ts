@@ -166,6 +166,28 @@ describe('createSqliteTxStore', () => {
     );
     expect(mode.trim()).toBe('wal');
   });
+
+  it('never moves a transaction backwards when two trackers share the file (workers, two connections)', async () => {
+    const dbPath = freshDb();
+    const first = createSqliteTxStore(dbPath);
+    const second = createSqliteTxStore(dbPath);
+    const txid = txidOf(1);
+    // Both read "unknown" before either writes: the later, lower write must not win.
+    const [confirmedChanges, mempoolChanges] = await Promise.all([
+      createBitcoinTxTracker({ store: first }).ingest(bitcoinDelivery('confirmed', [txid])),
+      createBitcoinTxTracker({ store: second }).ingest(bitcoinDelivery('mempool', [txid])),
+    ]);
+    expect(first.get(txid)?.stage).toBe('confirmed');
+    expect(second.get(txid)?.stage).toBe('confirmed');
+    expect(confirmedChanges.map((change) => change.to)).toEqual(['confirmed']);
+    expect(mempoolChanges).toEqual([]);
+
+    const record = { ...first.get(txid)!, stage: 'in-block' as const };
+    expect(second.put(record)).toBe(false);
+    expect(first.get(txid)?.stage).toBe('confirmed');
+    first.close();
+    second.close();
+  });
 });
 
 describe('the built package', () => {

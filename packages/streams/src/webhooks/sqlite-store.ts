@@ -6,7 +6,8 @@ import type { StoredDelivery, TxRecord, TxStore } from './store.js';
 /** The SQLite store: every method is synchronous (node:sqlite is), so it can also be read directly. */
 export interface SqliteTxStore extends TxStore {
   get(txid: string): TxRecord | undefined;
-  put(record: TxRecord): void;
+  /** `false` when the stored stage is already as far (another tracker on the same file got there first). */
+  put(record: TxRecord): boolean;
   list(query: { stage?: BitcoinDeliveryStage }): TxRecord[];
   saveDelivery(payload: unknown, receivedAt: number): string;
   updateDelivery(id: string, state: StoredDelivery['state'], error?: string): void;
@@ -36,6 +37,12 @@ const SCHEMA = `
 type Row = Record<string, unknown>;
 
 /**
+ * A stage's rank in SQL. The upsert only moves forward, so trackers in several processes (or on
+ * several connections) sharing one file cannot move a transaction backwards between a read and a write.
+ */
+const RANK = (column: string) => `(CASE ${column} WHEN 'mempool' THEN 0 WHEN 'in-block' THEN 1 ELSE 2 END)`;
+
+/**
  * A `TxStore` in an SQLite file, on Node's built-in `node:sqlite` (no native addon). Every raw
  * delivery is written (WAL, `synchronous = FULL`) before `ingest` applies it, so a crash after
  * answering 200 loses nothing: reopen the same file and the tracker resumes, re-applying what was
@@ -57,7 +64,8 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   const getTx = db.prepare('SELECT record FROM bitcoin_txs WHERE txid = ?');
   const putTx = db.prepare(
     `INSERT INTO bitcoin_txs (txid, stage, first_seen_at, record) VALUES (?, ?, ?, ?)
-     ON CONFLICT (txid) DO UPDATE SET stage = excluded.stage, first_seen_at = excluded.first_seen_at, record = excluded.record`,
+     ON CONFLICT (txid) DO UPDATE SET stage = excluded.stage, first_seen_at = excluded.first_seen_at, record = excluded.record
+     WHERE ${RANK('excluded.stage')} > ${RANK('bitcoin_txs.stage')}`,
   );
   const listAll = db.prepare('SELECT record FROM bitcoin_txs ORDER BY first_seen_at');
   const listByStage = db.prepare('SELECT record FROM bitcoin_txs WHERE stage = ? ORDER BY first_seen_at');
@@ -80,9 +88,8 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
 
   return {
     get: (txid: string) => toRecord(getTx.get(txid)),
-    put: (record: TxRecord) => {
-      putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record));
-    },
+    put: (record: TxRecord) =>
+      Number(putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record)).changes) > 0,
     list: ({ stage }: { stage?: BitcoinDeliveryStage }) =>
       (stage === undefined ? listAll.all() : listByStage.all(stage)).map((row) => toRecord(row)!),
     saveDelivery: (payload: unknown, receivedAt: number) => {

@@ -1,4 +1,6 @@
-import type { BitcoinDeliveryStage, BitcoinTransaction } from './payloads.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage, type BitcoinTransaction } from './payloads.js';
+
+const stageRank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
 
 export type Awaitable<T> = T | Promise<T>;
 
@@ -34,7 +36,12 @@ export interface StoredDelivery {
  */
 export interface TxStore {
   get(txid: string): Awaitable<TxRecord | undefined>;
-  put(record: TxRecord): Awaitable<void>;
+  /**
+   * Upserts by txid. A store shared by several trackers (processes, connections) should refuse to
+   * move a record's stage backwards and answer `false` then; the built-in stores do.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: stores written for `void` must keep type-checking
+  put(record: TxRecord): Awaitable<void | boolean>;
   list?(query: { stage?: BitcoinDeliveryStage }): Awaitable<TxRecord[]>;
   saveDelivery?(payload: unknown, receivedAt: number): Awaitable<string>;
   updateDelivery?(id: string, state: StoredDelivery['state'], error?: string): Awaitable<void>;
@@ -53,7 +60,10 @@ export function createMemoryTxStore(): TxStore {
       return record && structuredClone(record);
     },
     put: (record) => {
+      const known = records.get(record.txid);
+      if (known && stageRank(known.stage) >= stageRank(record.stage)) return false;
       records.set(record.txid, structuredClone(record));
+      return true;
     },
     list: ({ stage }) => [...records.values()].filter((r) => stage === undefined || r.stage === stage),
     saveDelivery: (payload, receivedAt) => {

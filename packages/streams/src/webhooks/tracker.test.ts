@@ -113,6 +113,18 @@ describe('createBitcoinTxTracker', () => {
     expect(await tracker.pendingDeliveries()).toEqual([]);
   });
 
+  it('keeps the furthest stage when two trackers share one store and race', async () => {
+    const store = slowStore();
+    const txid = txidOf(1);
+    const [confirmedChanges, mempoolChanges] = await Promise.all([
+      createBitcoinTxTracker({ store }).ingest(bitcoinDelivery('confirmed', [txid])),
+      createBitcoinTxTracker({ store }).ingest(bitcoinDelivery('mempool', [txid])),
+    ]);
+    expect((await store.get(txid))?.stage).toBe('confirmed');
+    expect(confirmedChanges.map((change) => change.to)).toEqual(['confirmed']);
+    expect(mempoolChanges).toEqual([]);
+  });
+
   it('works with a store that has only get and put', async () => {
     const inner = createMemoryTxStore();
     const tracker = createBitcoinTxTracker({ store: { get: inner.get, put: inner.put } });

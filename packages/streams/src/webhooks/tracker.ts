@@ -83,7 +83,7 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     for (const tx of payload.transactions) {
       const known = await store.get(tx.txid);
       if (known && rank(known.stage) >= rank(stage)) continue;
-      await store.put({
+      const stored = await store.put({
         txid: tx.txid,
         stage,
         tx,
@@ -92,6 +92,8 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
         firstSeenAt: known?.firstSeenAt ?? at,
         updatedAt: at,
       });
+      // Another tracker on the same store moved it as far or further since our read.
+      if (stored === false) continue;
       changes.push({ txid: tx.txid, from: known?.stage ?? null, to: stage, stage, tx });
     }
     return changes;

@@ -128,8 +128,25 @@ describe('createSqliteTxStore', () => {
     const tracker = createBitcoinTxTracker({ store });
     const recovered = await tracker.recover();
     expect(recovered.map((c) => [c.txid, c.to])).toEqual([[txidOf(1), 'mempool']]);
-    expect(await tracker.pendingDeliveries()).toEqual([]);
+    // Its callback never ran: it stays listed for reprocessing until settled.
+    const pending = await tracker.pendingDeliveries();
+    expect(pending).toMatchObject([{ state: 'applied', payload: MEMPOOL_DELIVERY }]);
     expect(await tracker.ingest(MEMPOOL_DELIVERY)).toEqual([]);
+    await tracker.settle(pending[0]!.id);
+    expect(await tracker.pendingDeliveries()).toEqual([]);
+    store.close();
+  });
+
+  it('lists a delivery a crash left unapplied as applied, so the restart loop of the README loses nothing', async () => {
+    const dbPath = freshDb();
+    await runReceiver(dbPath, 'crash-before-apply', [MEMPOOL_DELIVERY]);
+    const store = createSqliteTxStore(dbPath);
+    const tracker = createBitcoinTxTracker({ store });
+    // The restart loop: reprocess, then settle each pending delivery.
+    const pending = await tracker.pendingDeliveries();
+    expect(pending).toMatchObject([{ state: 'applied', payload: MEMPOOL_DELIVERY }]);
+    for (const delivery of pending) await tracker.settle(delivery.id);
+    expect((await tracker.get(txidOf(1)))?.stage).toBe('mempool');
     store.close();
   });
 

@@ -51,7 +51,10 @@ export interface BitcoinTxTracker {
   listStale(options: { olderThanMs: number }): Promise<TxRecord[]>;
   /** Deliveries kept by the store that still need work: `failed` ones, and any left by a crash. */
   pendingDeliveries(): Promise<StoredDelivery[]>;
-  /** Re-applies deliveries a crash left un-applied (runs by itself before the first ingest). */
+  /**
+   * Re-applies deliveries a crash left un-applied (runs by itself before the first ingest and
+   * before `pendingDeliveries`); they stay listed as `applied` until settled, since their callbacks never ran.
+   */
   recover(): Promise<TxChange[]>;
 }
 
@@ -123,7 +126,9 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       for (const delivery of (await store.listDeliveries?.({ state: 'received' })) ?? []) {
         try {
           changes.push(...(await apply(parseBitcoinWebhook(delivery.payload), delivery.receivedAt)));
-          await store.deleteDelivery?.(delivery.id);
+          // Applied now, but the work that follows a delivery (your callback) never ran: keep it
+          // for pendingDeliveries(). The redelivery the service sends changes nothing any more.
+          await store.updateDelivery?.(delivery.id, 'applied');
         } catch (error) {
           await store.updateDelivery?.(delivery.id, 'failed', errorText(error));
         }
@@ -162,6 +167,8 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       return (await store.list({ stage: 'mempool' })).filter((record) => record.firstSeenAt <= cutoff);
     },
     async pendingDeliveries() {
+      // Apply what a crash left unapplied first: settling a `received` delivery would drop it.
+      await recover();
       return (await store.listDeliveries?.()) ?? [];
     },
     recover,

@@ -8,6 +8,10 @@ describe('BTC amounts', () => {
     expect(parseBtc(1e-8)).toBe(1n);
     expect(parseBtc('21000000')).toBe(2_100_000_000_000_000n);
     expect(parseBtc(0.12345678)).toBe(12_345_678n);
+    // Exponent notation as a string, as JSON.stringify prints small numbers and btcToSats reads them.
+    expect(parseBtc('1e-8')).toBe(1n);
+    expect(parseBtc('5E-7')).toBe(50n);
+    expect(parseBtc(' 0.5 ')).toBe(50_000_000n);
   });
 
   it('refuses more than 8 decimals, zero, negatives and non-numbers', () => {

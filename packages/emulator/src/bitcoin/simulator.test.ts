@@ -1,3 +1,4 @@
+import { isCoinbaseTransaction } from '@blockwire/streams';
 import { describe, expect, it } from 'vitest';
 import { blockPayload } from './payload.js';
 import { BitcoinSimulator } from './simulator.js';
@@ -31,6 +32,22 @@ describe('BitcoinSimulator', () => {
       expect(coinbase!.vout.some((output) => output.scriptPubKey.type === 'nulldata')).toBe(true);
       expect(coinbase!.isCoinbase).toBe(false);
     }
+  });
+
+  it("flags only the coinbase by the spec's rule (one input and an OP_RETURN output)", () => {
+    const simulator = new BitcoinSimulator({ seed: 2 });
+    for (let i = 0; i < 40; i++) simulator.addRandomTransactions(3);
+    simulator.mine(40);
+    let withOpReturn = 0;
+    for (let height = simulator.firstHeight; height <= simulator.height; height++) {
+      const block = simulator.blockAt(height)!;
+      const { transactions } = blockPayload(everything, block, block.transactions, false);
+      expect(transactions.filter((tx) => isCoinbaseTransaction(tx))).toEqual([transactions[0]]);
+      withOpReturn += transactions
+        .slice(1)
+        .filter((tx) => tx.vout.some((output) => output.scriptPubKey.type === 'nulldata')).length;
+    }
+    expect(withOpReturn).toBeGreaterThan(0); // payments carrying OP_RETURN exist, and are not flagged
   });
 
   it('produces every output type the spec names, with txids and hashes of 64 hex digits', () => {

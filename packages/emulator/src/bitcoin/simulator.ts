@@ -291,32 +291,44 @@ export class BitcoinSimulator {
         valueSats: BigInt(this.random.int(5_000, 250_000_000)),
       });
     }
+    let inputs = 1;
     if (this.random.int(1, 4) === 1) {
       recipients.push({ script: nullDataScript(this.random.bytes(this.random.int(8, 40))), valueSats: 0n });
+      // The spec's coinbase rule is "one input and an OP_RETURN output": a payment carrying
+      // OP_RETURN spends two outputs, so only the coinbase matches that rule here.
+      inputs = 2;
     }
-    return this.buildPayment(this.randomAddressOf(this.random.pick(OUTPUT_KINDS)), recipients);
+    return this.buildPayment(this.randomAddressOf(this.random.pick(OUTPUT_KINDS)), recipients, inputs);
   }
 
   private buildPayment(
     from: string,
     recipients: { script: ScriptPubKey; valueSats: bigint }[],
+    inputs = 1,
   ): SimTransaction {
-    const vsize = 11 + 68 + 31 * (recipients.length + 1);
+    const vsize = 11 + 68 * inputs + 31 * (recipients.length + 1);
     const feeSats = BigInt(vsize * this.random.int(2, 40));
     const changeSats = BigInt(this.random.int(10_000, 50_000_000));
     const spent = recipients.reduce((sum, r) => sum + r.valueSats, 0n) + changeSats + feeSats;
     const outputs = [...recipients, { script: scriptForAddress(from), valueSats: changeSats }];
+    // Split what is spent over the inputs; every input spends a non-zero output of the sender.
+    const shares: bigint[] = [];
+    let left = spent;
+    for (let i = inputs; i > 1; i--) {
+      const share = (left * BigInt(this.random.int(20, 80))) / 100n || 1n;
+      shares.push(share);
+      left -= share;
+    }
+    shares.push(left);
     return this.finish({
-      vin: [
-        {
-          txid: displayHash(this.random.bytes(32)),
-          vout: this.random.int(0, 3),
-          address: from,
-          valueSats: spent,
-          sequence: 0xfffffffd,
-          ...this.unlocking(from),
-        },
-      ],
+      vin: shares.map((valueSats) => ({
+        txid: displayHash(this.random.bytes(32)),
+        vout: this.random.int(0, 3),
+        address: from,
+        valueSats,
+        sequence: 0xfffffffd,
+        ...this.unlocking(from),
+      })),
       vout: outputs.map((output, n) => ({ n, valueSats: output.valueSats, script: output.script })),
       feeSats,
     });

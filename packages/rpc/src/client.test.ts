@@ -272,6 +272,37 @@ describe('batching', () => {
     }
   });
 
+  it('gives the callers left unanswered the error a batch array carries with id null', async () => {
+    // Some nodes reject the calls they cannot parse inside the array, with id null.
+    const rpc = await rpcFor((req, res) =>
+      json(res, 200, [
+        { jsonrpc: '2.0', id: callsOf(req.json)[0]?.id, result: 'a' },
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'invalid request' } },
+      ]),
+    );
+    const [a, b] = await Promise.allSettled([rpc.request({ method: 'a' }), rpc.request({ method: 'b' })]);
+    expect(a).toEqual({ status: 'fulfilled', value: 'a' });
+    const error = (b as PromiseRejectedResult).reason as JsonRpcError;
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error).toMatchObject({ code: -32600, rpcMethod: 'b' });
+  });
+
+  it('refuses to pick between two answers with the same id', async () => {
+    const rpc = await rpcFor((req, res) => {
+      const [first, second] = callsOf(req.json);
+      json(res, 200, [
+        { jsonrpc: '2.0', id: first?.id, result: 'one' },
+        { jsonrpc: '2.0', id: first?.id, result: 'other' },
+        { jsonrpc: '2.0', id: second?.id, result: 'b' },
+      ]);
+    });
+    const [a, b] = await Promise.allSettled([rpc.request({ method: 'a' }), rpc.request({ method: 'b' })]);
+    expect(b).toEqual({ status: 'fulfilled', value: 'b' });
+    const error = (a as PromiseRejectedResult).reason as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.message).toMatch(/2 answers for call id 1 \(a\)/);
+  });
+
   it('reports a body that is not JSON-RPC to every caller', async () => {
     const rpc = await rpcFor((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });

@@ -175,21 +175,37 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
       return;
     }
     const replies = Array.isArray(response.data) ? response.data : [response.data];
-    const byId = new Map<string, unknown>();
+    const byId = new Map<string, unknown[]>();
+    // An error with id null answers the calls the server could not tell apart (JSON-RPC 2.0 §5):
+    // a batch rejected as a whole, or calls it could not parse inside the array.
+    let unattributedError: unknown;
     for (const reply of replies) {
-      if (isRecord(reply) && (typeof reply.id === 'number' || typeof reply.id === 'string')) {
-        byId.set(String(reply.id), reply);
+      if (!isRecord(reply)) continue;
+      if (typeof reply.id === 'number' || typeof reply.id === 'string') {
+        const key = String(reply.id);
+        byId.set(key, [...(byId.get(key) ?? []), reply]);
+      } else if (reply.id == null && isRecord(reply.error)) {
+        unattributedError ??= reply;
       }
     }
-    // A server that rejects a whole batch answers with one error object whose id is null.
-    const wholeBatchError =
-      isRecord(response.data) && response.data.id == null && isRecord(response.data.error)
-        ? response.data
-        : undefined;
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     for (const call of calls) {
-      const reply = byId.get(String(call.id)) ?? wholeBatchError;
-      answer(call, reply, response.attempts, retryAfterMs);
+      const matches = byId.get(String(call.id)) ?? [];
+      if (matches.length > 1) {
+        call.settle({
+          error: new ResponseValidationError(
+            [
+              {
+                path: '',
+                message: `the response has ${matches.length} answers for call id ${call.id} (${call.method}); which one is meant cannot be told`,
+              },
+            ],
+            { method: 'POST', path: shownPath, operation: call.operation, attempts: response.attempts },
+          ),
+        });
+        continue;
+      }
+      answer(call, matches[0] ?? unattributedError, response.attempts, retryAfterMs);
     }
   }
 

@@ -65,6 +65,40 @@ describe('createClient options', () => {
     expect(() => createClient({ apiKey: 'k', baseUrls: { evm: 'not a url' } })).toThrow(/baseUrls\.evm/);
   });
 
+  it('rejects a base URL that is not http(s), such as host:port without a scheme', () => {
+    for (const evm of ['localhost:3000/api/v2.2', 'ftp://example.com/x']) {
+      expect(() => createClient({ apiKey: 'k', baseUrls: { evm } })).toThrow(
+        /baseUrls\.evm: must be an http/,
+      );
+    }
+    expect(() => createClient({ apiKey: 'k', baseUrls: { evm: 'HTTP://127.0.0.1:1/api' } })).not.toThrow();
+  });
+
+  it('rejects a key with surrounding whitespace or control characters, without showing it', () => {
+    for (const apiKey of ['CANARY-KEY\n', ' CANARY-KEY', 'CANARY\u0000KEY', 'CANARY-KEY\r\n']) {
+      const error = (() => {
+        try {
+          createClient({ apiKey });
+        } catch (thrown) {
+          return thrown as ValidationError;
+        }
+        throw new Error('expected a ValidationError');
+      })();
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.issues[0]?.path).toBe('apiKey');
+      expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain(
+        'CANARY',
+      );
+    }
+  });
+
+  it('rejects a timeout no Node timer can hold (it would time out every attempt at once)', () => {
+    for (const timeoutMs of [2 ** 31, Number.POSITIVE_INFINITY, 0, -1, Number.NaN]) {
+      expect(() => createClient({ apiKey: 'k', timeoutMs })).toThrow(/timeoutMs/);
+    }
+    expect(createClient({ apiKey: 'k', timeoutMs: 2 ** 31 - 1 }).timeoutMs).toBe(2 ** 31 - 1);
+  });
+
   it('does not expose the key on the client object', () => {
     const client = createClient({ apiKey: 'CANARY-KEY-1234' });
     expect(JSON.stringify(client)).not.toContain('CANARY');
@@ -406,6 +440,24 @@ describe('timeouts and cancellation', () => {
     });
     setTimeout(() => controller.abort(new Error('user cancelled')), 50);
     await expect(pending).rejects.toThrow('user cancelled');
+  });
+
+  it('does not sit out a retry delay when the caller aborted before it began', async () => {
+    server = await startServer((_req, res) => json(res, 503, {}, { 'retry-after': '60' }));
+    const controller = new AbortController();
+    const pending = clientFor(server.url, {
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 120_000 },
+      hooks: { onRetry: () => controller.abort(new Error('user cancelled')) },
+    }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true, signal: controller.signal });
+    const outcome = await Promise.race([
+      pending.then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000).unref()),
+    ]);
+    expect(outcome).toBe('user cancelled');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('also cuts off a transport that ignores the signal', async () => {

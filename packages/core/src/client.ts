@@ -11,6 +11,7 @@ import { createRedactor, REDACTED, redactValue } from './redact.js';
 import {
   type AttemptOutcome,
   decideRetry,
+  MAX_TIMER_MS,
   parseRetryAfter,
   type RetryOptions,
   resolveRetryOptions,
@@ -130,13 +131,30 @@ export function createClient(options: ClientOptions): Client {
       subject: 'client options',
     });
   }
+  // Checked here, not left to the HTTP stack: a key read from a file or an environment variable
+  // often ends in a newline, which would otherwise fail every request with a cryptic header error.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
+  if (apiKey !== apiKey.trim() || /[\u0000-\u001f\u007f]/.test(apiKey)) {
+    throw new ValidationError(
+      [
+        {
+          path: 'apiKey',
+          message:
+            'must not start or end with whitespace or contain control characters (a trailing newline from a file or environment variable?)',
+        },
+      ],
+      { subject: 'client options' },
+    );
+  }
   const redact = createRedactor([apiKey]);
   const baseUrls = resolveBaseUrls(options.baseUrls);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!(timeoutMs > 0)) {
-    throw new ValidationError([{ path: 'timeoutMs', message: 'must be a positive number' }], {
-      subject: 'client options',
-    });
+  // Node's timers fire at once for a delay above 2^31-1 ms, which would time out every attempt.
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
+    throw new ValidationError(
+      [{ path: 'timeoutMs', message: `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}` }],
+      { subject: 'client options' },
+    );
   }
   const retry = Object.freeze(resolveRetryOptions(options.retry));
   const ownTransport = options.transport ? undefined : createUndiciTransport();
@@ -249,12 +267,20 @@ function resolveBaseUrls(overrides: Partial<BaseUrls> = {}): Readonly<BaseUrls> 
   for (const api of Object.keys(DEFAULT_BASE_URLS) as Api[]) {
     const value = overrides[api];
     if (value === undefined) continue;
+    let url: URL;
     try {
-      new URL(value);
+      url = new URL(value);
     } catch {
       throw new ValidationError([{ path: `baseUrls.${api}`, message: `is not a valid URL: ${value}` }], {
         subject: 'client options',
       });
+    }
+    // `localhost:3000` parses as a URL with the scheme `localhost:`; only HTTP can be sent.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ValidationError(
+        [{ path: `baseUrls.${api}`, message: `must be an http:// or https:// URL: ${value}` }],
+        { subject: 'client options' },
+      );
     }
     urls[api] = value;
   }
@@ -396,6 +422,8 @@ function safeHook(call: () => void): void {
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  // An 'abort' event never fires again on a signal that is already aborted.
+  if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

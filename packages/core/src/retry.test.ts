@@ -79,6 +79,20 @@ describe('decideRetry', () => {
       retryAfterMs: 5_000,
     });
   });
+
+  it('gives up rather than undercut a Retry-After no timer can hold, even with maxDelayMs: Infinity', () => {
+    const unbounded = { maxAttempts: 40, baseDelayMs: 300, maxDelayMs: Number.POSITIVE_INFINITY };
+    const thirtyDays = 30 * 24 * 3_600_000;
+    expect(
+      decideRetry({
+        attempt: 1,
+        outcome: { kind: 'status', status: 429, retryAfterMs: thirtyDays },
+        idempotent: true,
+        options: unbounded,
+      }),
+    ).toEqual({ retry: false, reason: 'retry-after-too-long', retryAfterMs: thirtyDays });
+    expect(backoffDelay(35, unbounded, () => 0.999)).toBeLessThanOrEqual(2_147_483_647);
+  });
 });
 
 describe('resolveRetryOptions', () => {

@@ -24,6 +24,9 @@ export const NO_RETRY: Readonly<RetryOptions> = Object.freeze({
   maxDelayMs: 0,
 });
 
+/** The longest delay a Node timer can wait (2^31-1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /** Statuses that say "try again later" rather than "this request is wrong". */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -78,7 +81,7 @@ export function backoffDelay(
   options: RetryOptions,
   random: () => number = Math.random,
 ): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retryNumber - 1));
+  const ceiling = Math.min(options.maxDelayMs, MAX_TIMER_MS, options.baseDelayMs * 2 ** (retryNumber - 1));
   return Math.floor(random() * ceiling);
 }
 
@@ -127,7 +130,8 @@ export function decideRetry(args: {
   const delayMs = backoffDelay(attempt, options, args.random);
   const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
   if (retryAfterMs === undefined) return { retry: true, delayMs };
-  if (retryAfterMs > options.maxDelayMs)
+  // Also with `maxDelayMs: Infinity`: a wait no timer can hold must end the retries, not be undercut.
+  if (retryAfterMs > Math.min(options.maxDelayMs, MAX_TIMER_MS))
     return { retry: false, reason: 'retry-after-too-long', retryAfterMs };
   return { retry: true, delayMs: Math.max(delayMs, retryAfterMs) };
 }

@@ -28,8 +28,11 @@ export const evmTokenPriceSchema = z.looseObject({
   usdPrice24h: optionalNumber,
   usdPrice24hrUsdChange: optionalNumber,
   usdPrice24hrPercentChange: optionalNumber,
-  /** Trust level of the token, 0 to 100. */
-  securityScore: z.number().min(0).max(100).nullish(),
+  /**
+   * Trust level of the token, 0 to 100 by the contract. Not range-checked: an optional score out of
+   * range must not cost the caller the price itself.
+   */
+  securityScore: optionalNumber,
 });
 export type EvmTokenPrice = z.output<typeof evmTokenPriceSchema>;
 

@@ -181,12 +181,21 @@ describe('getEvmTokenPrice response', () => {
     expect(price.tokenLogo).toBeNull();
   });
 
+  it('returns the price when the optional securityScore is out of its documented 0-100 range', async () => {
+    server.respond = () => ({
+      body: { usdPrice: 2.5, possibleSpam: false, verifiedContract: true, securityScore: 101 },
+    });
+    const price = await getEvmTokenPrice(client, { address: WETH });
+    expect(price.usdPrice).toBe(2.5);
+    expect(price.securityScore).toBe(101);
+  });
+
   it.each([
     ['usdPrice', { possibleSpam: false, verifiedContract: true }],
     ['usdPrice', { usdPrice: '3421.5', possibleSpam: false, verifiedContract: true }],
     ['possibleSpam', { usdPrice: 1, verifiedContract: true }],
     ['verifiedContract', { usdPrice: 1, possibleSpam: false }],
-    ['securityScore', { usdPrice: 1, possibleSpam: false, verifiedContract: true, securityScore: 101 }],
+    ['securityScore', { usdPrice: 1, possibleSpam: false, verifiedContract: true, securityScore: 'high' }],
   ])('reports a broken %s as a ResponseValidationError', async (field, body) => {
     server.respond = () => ({ body });
     const error = await getEvmTokenPrice(client, { address: WETH }).catch((e: unknown) => e);

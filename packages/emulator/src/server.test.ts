@@ -249,6 +249,41 @@ describe('control API', () => {
     expect(onlyNode.body.requests).toHaveLength(1);
   });
 
+  it('masks the key in the log even when the chain segment is missing or extra segments follow', async () => {
+    await call(`${emu.control}/requests`, { method: 'DELETE' });
+    await call(`${emu.urls.node}/test-key-123`, { method: 'POST', body: {} });
+    await call(`${emu.urls.node}/eth/test-key-123/extra`, { method: 'POST', body: {} });
+    const { body } = await call(`${emu.control}/requests`);
+    expect(body.requests).toHaveLength(2);
+    expect(JSON.stringify(body)).not.toContain('test-key-123');
+  });
+
+  it('sends no CORS headers and refuses requests from a web page of another origin', async () => {
+    const plain = await call(`${emu.control}/faults`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    // A page anywhere on the web can send this "simple" request to loopback without a preflight.
+    const before = (await call(`${emu.control}/faults`)).body;
+    const fromPage = await call(`${emu.control}/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ rate: 1 }),
+      headers: { origin: 'https://attacker.example', 'content-type': 'text/plain' },
+    });
+    expect(fromPage).toMatchObject({ status: 403, body: { message: expect.stringContaining('origin') } });
+    expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await call(`${emu.control}/faults`)).body).toEqual(before);
+    // DNS rebinding: the attacker's own name resolves to loopback, so Host and Origin agree.
+    const port = new URL(emu.control).port;
+    const rebound = await call(`${emu.control}/faults`, {
+      headers: { origin: `http://rebind.example:${port}`, host: `rebind.example:${port}` },
+    });
+    expect(rebound.status).toBe(403);
+    const sameOrigin = await call(`${emu.control}/faults`, {
+      headers: { origin: new URL(emu.control).origin },
+    });
+    expect(sameOrigin.status).toBe(200);
+  });
+
   it('validates fault settings and lists its routes on a 404', async () => {
     const bad = await call(`${emu.control}/faults`, { method: 'POST', body: { interface: 'evm', rate: 2 } });
     expect(bad.status).toBe(400);

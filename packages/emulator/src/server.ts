@@ -16,7 +16,7 @@ import { createEntityHandlers } from './handlers/entities.js';
 import { createPriceHandlers } from './handlers/prices.js';
 import type { Handler, HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
-import { proxyJsonRpc } from './node/proxy.js';
+import { NODE_CHAINS, proxyJsonRpc } from './node/proxy.js';
 import { createRouter, type Route, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
 import { createStreamsService } from './streams/service.js';
@@ -96,6 +96,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     onChange: persist,
   });
 
+  // Write once now: a path that cannot be written fails the start, not the first change or the exit.
+  try {
+    persist();
+  } catch (error) {
+    await streams.close();
+    throw new Error(`The state file ${stateFile} cannot be written: ${(error as Error).message}`);
+  }
+
   let anvil: Anvil | undefined;
   try {
     if (options.anvil !== false) anvil = await startAnvil({ seed });
@@ -130,6 +138,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   const controlContext: ControlContext = { log, faults, streams, changed: persist };
 
+  // Origins of this server's own loopback names; set once listening. Not the Host header: a
+  // DNS-rebound attacker's name also points here.
+  const ownOrigins = new Set<string>();
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -261,21 +272,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     query: URLSearchParams,
   ): Promise<void> {
     if (!isLoopback(req.socket.remoteAddress)) {
-      return sendJson(res, 403, { message: 'The control API answers loopback clients only' });
+      return sendJson(res, 403, { message: 'The control API answers loopback clients only' }, {}, false);
+    }
+    // A browser on this machine is a loopback client too: refuse pages of any other origin, which
+    // could otherwise send "simple" cross-site POSTs here (set faults, mine blocks).
+    const origin = headerValue(req.headers.origin);
+    if (origin !== undefined && !ownOrigins.has(origin)) {
+      return sendJson(
+        res,
+        403,
+        { message: `The control API refuses requests from web pages of another origin (${origin})` },
+        {},
+        false,
+      );
     }
     const raw = await readBody(req);
     if (raw === undefined)
-      return sendJson(res, 413, { message: `Request body larger than ${MAX_BODY_BYTES} bytes` });
+      return sendJson(res, 413, { message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, {}, false);
     let body: unknown;
     if (raw.trim() !== '') {
       try {
         body = JSON.parse(raw);
       } catch {
-        return sendJson(res, 400, { message: 'Invalid request: the body is not valid JSON' });
+        return sendJson(res, 400, { message: 'Invalid request: the body is not valid JSON' }, {}, false);
       }
     }
     const result = await handleControl(controlContext, method, path, body, query);
-    return sendJson(res, result.status, result.body);
+    return sendJson(res, result.status, result.body, {}, false);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -290,6 +313,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const address = server.address() as AddressInfo;
   const root = `http://${urlHost(address.address)}:${address.port}`;
+  for (const name of [urlHost(address.address), 'localhost', '127.0.0.1', '[::1]']) {
+    ownOrigins.add(`http://${name}:${address.port}`);
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -342,10 +368,13 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** The node path with every segment but a known chain slug masked: the key may sit anywhere a caller put it. */
 function maskNodePath(pathname: string): string {
-  const segments = pathname.split('/');
-  if (segments.length > 3) segments[segments.length - 1] = '***';
-  return segments.join('/');
+  const [, prefix, ...rest] = pathname.split('/');
+  const shown = rest.map((segment, index) =>
+    segment === '' || (index === 0 && NODE_CHAINS.includes(segment)) ? segment : '***',
+  );
+  return ['', prefix, ...shown].join('/');
 }
 
 function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
@@ -388,12 +417,13 @@ function sendJson(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  cors = true,
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
-    ...CORS,
+    ...(cors ? CORS : {}),
     ...headers,
   });
   res.end(text);

@@ -16,6 +16,11 @@ afterEach(async () => {
 });
 
 describe('--state FILE', () => {
+  it('refuses to start when the state file cannot be written, instead of failing at the first change', async () => {
+    const stateFile = join(dir, 'missing-dir', 'state.json');
+    await expect(emulator({ stateFile })).rejects.toThrow(/state file .*missing-dir.*cannot be written/);
+  });
+
   it('keeps streams, addresses, xpubs and settings across a restart', async () => {
     const stateFile = join(dir, 'state.json');
     const first = await emulator({ stateFile });

@@ -54,7 +54,7 @@ export async function call(
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key !== null && init.key !== undefined) headers['x-api-key'] = init.key;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers,

@@ -74,6 +74,22 @@ describe('createClient options', () => {
     expect(() => createClient({ apiKey: 'k', baseUrls: { evm: 'HTTP://127.0.0.1:1/api' } })).not.toThrow();
   });
 
+  it('keeps the key out of a bad base URL error (a node URL pasted with the key in it)', () => {
+    for (const node of [
+      'site1.moralis-nodes.com/eth/CANARY-KEY',
+      'wss://site1.moralis-nodes.com/eth/CANARY-KEY',
+    ]) {
+      expect(() => createClient({ apiKey: 'CANARY-KEY', baseUrls: { node } })).toThrow(ValidationError);
+      try {
+        createClient({ apiKey: 'CANARY-KEY', baseUrls: { node } });
+      } catch (error) {
+        expect(JSON.stringify({ ...(error as object), message: (error as Error).message })).not.toContain(
+          'CANARY',
+        );
+      }
+    }
+  });
+
   it('rejects a key with surrounding whitespace or control characters, without showing it', () => {
     for (const apiKey of ['CANARY-KEY\n', ' CANARY-KEY', 'CANARY\u0000KEY', 'CANARY-KEY\r\n']) {
       const error = (() => {

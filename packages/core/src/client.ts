@@ -147,7 +147,7 @@ export function createClient(options: ClientOptions): Client {
     );
   }
   const redact = createRedactor([apiKey]);
-  const baseUrls = resolveBaseUrls(options.baseUrls);
+  const baseUrls = resolveBaseUrls(options.baseUrls, redact);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Node's timers fire at once for a delay above 2^31-1 ms, which would time out every attempt.
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
@@ -262,7 +262,11 @@ export function createClient(options: ClientOptions): Client {
   return Object.freeze(client);
 }
 
-function resolveBaseUrls(overrides: Partial<BaseUrls> = {}): Readonly<BaseUrls> {
+/** `redact` because a node URL copied from a dashboard often ends in the key itself. */
+function resolveBaseUrls(
+  overrides: Partial<BaseUrls> = {},
+  redact: (text: string) => string,
+): Readonly<BaseUrls> {
   const urls = { ...DEFAULT_BASE_URLS } as BaseUrls;
   for (const api of Object.keys(DEFAULT_BASE_URLS) as Api[]) {
     const value = overrides[api];
@@ -271,14 +275,17 @@ function resolveBaseUrls(overrides: Partial<BaseUrls> = {}): Readonly<BaseUrls> 
     try {
       url = new URL(value);
     } catch {
-      throw new ValidationError([{ path: `baseUrls.${api}`, message: `is not a valid URL: ${value}` }], {
-        subject: 'client options',
-      });
+      throw new ValidationError(
+        [{ path: `baseUrls.${api}`, message: `is not a valid URL: ${redact(value)}` }],
+        {
+          subject: 'client options',
+        },
+      );
     }
     // `localhost:3000` parses as a URL with the scheme `localhost:`; only HTTP can be sent.
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new ValidationError(
-        [{ path: `baseUrls.${api}`, message: `must be an http:// or https:// URL: ${value}` }],
+        [{ path: `baseUrls.${api}`, message: `must be an http:// or https:// URL: ${redact(value)}` }],
         { subject: 'client options' },
       );
     }

@@ -70,17 +70,19 @@ describe('blockwire-emulator CLI', () => {
     const entity = await call(`${ready.urls.evm}/entities/binance`, { key: 'cli-key' });
     expect(entity.status).toBe(200);
 
-    const anvilPids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(emu.child.pid)], {
+    // The children: anvil, and the watchdog that kills anvil should the CLI die without cleaning up.
+    const children = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(emu.child.pid)], {
       encoding: 'utf8',
     })
       .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter(Boolean);
-    expect(anvilPids).toHaveLength(1);
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([pid]) => pid);
+    expect(children.filter(([, command]) => command === 'anvil')).toHaveLength(1);
+    expect(children).toHaveLength(2);
     emu.child.kill('SIGTERM');
     expect(await emu.exited).toBe(0);
     expect(emu.output().stdout.trim().split('\n')).toHaveLength(1);
-    expect(() => process.kill(anvilPids[0]!, 0)).toThrow();
+    for (const [pid] of children) expect(() => process.kill(Number(pid), 0)).toThrow();
     await expect(fetch(`${ready.control}/requests`)).rejects.toThrow();
   });
 

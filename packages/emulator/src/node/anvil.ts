@@ -69,9 +69,13 @@ export async function startAnvil(options: { seed: number; binary?: string }): Pr
   );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  const watchdog = child.pid === undefined ? undefined : startWatchdog(child.pid);
+  child.once('exit', () => watchdog?.kill());
   const close = async () => {
     process.removeListener('exit', killOnExit);
     await stopChild(child);
+    // Wait for it too, so close() leaves no process behind, not even an unreaped one.
+    if (watchdog) await stopChild(watchdog);
   };
   try {
     const url = await waitForListening(child);
@@ -81,6 +85,21 @@ export async function startAnvil(options: { seed: number; binary?: string }): Pr
     await close();
     throw error;
   }
+}
+
+/**
+ * A process that kills anvil when this one dies without closing it: a signal with no handler or
+ * SIGKILL skips the 'exit' event, and anvil would live on. Its stdin is a pipe from this process,
+ * which the OS closes when this process is gone, however it went.
+ */
+function startWatchdog(anvilPid: number): ChildProcess {
+  const script = `process.stdin.resume();process.stdin.on('end',()=>{try{process.kill(${anvilPid},'SIGKILL')}catch{}process.exit(0)})`;
+  const watchdog = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'ignore', 'ignore'] });
+  // Neither the watchdog nor its pipe may keep this process running.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  watchdog.on('error', () => {});
+  return watchdog;
 }
 
 function waitForListening(child: ChildProcess): Promise<string> {

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../server.js';
 import { call, emulator } from '../test-support.js';
@@ -136,3 +138,58 @@ describe('anvil binary', () => {
     );
   });
 });
+
+describe('anvil outlives nothing', () => {
+  // Linux only: the test finds anvil among the host's children through /proc.
+  it.skipIf(process.platform !== 'linux')(
+    'dies with the process that started it, even when that process is killed with SIGKILL',
+    async () => {
+      // As users run it: the built package in a plain Node process, which gets no chance to clean up.
+      const dist = join(import.meta.dirname, '..', '..', 'dist', 'index.js');
+      if (!existsSync(dist)) throw new Error(`${dist} is missing: build the emulator first`);
+      const host = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { startEmulator } = await import(${JSON.stringify(dist)}); await startEmulator({}); console.log('ready'); setInterval(() => {}, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      try {
+        await new Promise<void>((resolve, reject) => {
+          host.stdout!.on('data', (chunk: Buffer) => {
+            if (chunk.toString().includes('ready')) resolve();
+          });
+          host.once('exit', (code) => reject(new Error(`the host exited with ${code} before ready`)));
+        });
+        const children = readFileSync(`/proc/${host.pid}/task/${host.pid}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .map(Number);
+        const anvilPid = children.find((pid) =>
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!.endsWith('anvil'),
+        );
+        expect(anvilPid).toBeDefined();
+        host.kill('SIGKILL');
+        expect(await gone(anvilPid!, 5_000)).toBe(true);
+      } finally {
+        if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
+      }
+    },
+  );
+});
+
+/** Whether the process is gone (or a zombie nobody reaped) within `ms`. */
+async function gone(pid: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (/^\d+ \(.*\) Z/.test(stat)) return true;
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}

@@ -41,6 +41,15 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
     expect(report.analysis?.problems ?? report).toEqual([]);
   }, 60_000);
 
+  it("keeps zod's internal types out of its .d.ts (they differ between zod 3.25's zod/v4 and zod 4)", () => {
+    // A schema factory without a declared return type makes tsup inline zod internals (`_zod`,
+    // `z.core.$ZodLooseShape`), which do not compile against n8n's zod 3.25.
+    for (const file of ['index.d.ts', 'index.d.cts']) {
+      const path = join(dir, 'dist', file);
+      if (existsSync(path)) expect(readFileSync(path, 'utf8')).not.toMatch(/\b_zod\b/);
+    }
+  });
+
   it('loads with require() and import(), with the same exports', () => {
     const script = `
       const cjs = require(${JSON.stringify(manifest.name)});

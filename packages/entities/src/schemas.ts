@@ -78,8 +78,12 @@ export type Page<R> = {
   [field: string]: unknown;
 };
 
-/** The page envelope `{ result, page, page_size }`, exposed as {@link Page} with numbers. */
-export function pageOf<T extends z.ZodType>(result: T) {
+/**
+ * The page envelope `{ result, page, page_size }`, exposed as {@link Page} with numbers.
+ * The declared return type keeps zod's internal types out of the published `.d.ts`, which must
+ * compile against zod 3.25's `zod/v4` (n8n) as well as zod 4.
+ */
+export function pageOf<T extends z.ZodType>(result: T): z.ZodType<Page<z.output<T>>> {
   return z
     .looseObject({ result, page: pageNumber, page_size: pageNumber })
     .transform(({ page_size, ...rest }) => ({ ...rest, pageSize: page_size }) as Page<z.output<T>>);

@@ -124,7 +124,9 @@ describe('blockwire-emulator CLI', () => {
     expect(help.output().stdout).toContain('--strict-webhooks');
     const bad = start(['--port', 'eighty']);
     expect(await bad.exited, bad.output().stderr).toBe(2);
-    expect(bad.output().stderr).toContain('--port');
+    expect(bad.output().stderr).toContain('--port must be an integer');
+    // The README promises the usage with every bad flag, a bad value included.
+    expect(bad.output().stderr).toContain('Usage: blockwire-emulator');
     const unknown = start(['--colour']);
     expect(await unknown.exited, unknown.output().stderr).toBe(2);
     expect(unknown.output().stderr).toContain('--colour');

@@ -35,7 +35,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const port = integer(values.port, '--port', 0, 65_535);
   const seed = integer(values.seed, '--seed', 0, Number.MAX_SAFE_INTEGER);
-  if (port === null || seed === null) return 2;
+  if (port === null || seed === null) {
+    process.stderr.write(`\n${HELP}`);
+    return 2;
+  }
 
   // Listen before starting, so a signal during startup still stops anvil instead of orphaning it.
   const stopRequested = new Promise<void>((resolve) => {

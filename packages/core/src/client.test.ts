@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS } from './client.js';
@@ -474,6 +476,40 @@ describe('timeouts and cancellation', () => {
     ]);
     expect(outcome).toBe('user cancelled');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('lets go of each request once it is done, however long the caller’s signal lives', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const seen: WeakRef<AbortSignal>[] = [];
+    const client = createClient({
+      apiKey: 'k',
+      retry: false,
+      transport: async (request) => {
+        // What undici does with the signal it is given.
+        const onAbort = () => {};
+        request.signal.addEventListener('abort', onAbort);
+        request.signal.removeEventListener('abort', onAbort);
+        seen.push(new WeakRef(request.signal));
+        return { status: 200, headers: {}, body: '{}' };
+      },
+    });
+    const longLived = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await client.request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+        signal: longLived.signal,
+      });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(seen.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+    expect(longLived.signal.aborted).toBe(false);
   });
 
   it('also cuts off a transport that ignores the signal', async () => {

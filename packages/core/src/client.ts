@@ -315,9 +315,15 @@ async function sendOnce(
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
 ): Promise<TransportResponse> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new AttemptTimeout()), timeoutMs);
-  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal;
+  // One controller per attempt, fed by the timer and the caller's signal. Not AbortSignal.any():
+  // Node keeps a combined signal that has listeners alive as long as its sources, so with a
+  // long-lived caller signal (one per n8n execution, one per process) every request leaked.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutMs);
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (callerSignal?.aborted) onCallerAbort();
   try {
     return await Promise.race([
       transport({ ...req, body: req.body, signal }),
@@ -327,10 +333,11 @@ async function sendOnce(
       }),
     ]);
   } catch (error) {
-    if (timeout.signal.aborted && !callerSignal?.aborted) throw new AttemptTimeout();
+    if (signal.reason instanceof AttemptTimeout && !callerSignal?.aborted) throw new AttemptTimeout();
     throw error;
   } finally {
     clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 }
 

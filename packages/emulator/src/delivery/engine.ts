@@ -156,6 +156,13 @@ export class DeliveryEngine {
     signature: string | undefined,
     timeoutMs: number,
   ): Promise<{ status: number | undefined; error?: string }> {
+    // One controller per attempt, unhooked from the long-lived closing signal when the attempt ends:
+    // AbortSignal.any would keep every attempt's combined signal alive until the emulator closes.
+    const attempt = new AbortController();
+    const abort = () => attempt.abort(this.closing.signal.reason);
+    const timer = setTimeout(() => attempt.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    this.closing.signal.addEventListener('abort', abort, { once: true });
+    if (this.closing.signal.aborted) abort();
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -166,13 +173,16 @@ export class DeliveryEngine {
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(timeoutMs)]),
+        signal: attempt.signal,
       });
       await response.body?.cancel().catch(() => undefined);
       return { status: response.status };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       return { status: undefined, error: cause ?? (error as Error).message };
+    } finally {
+      clearTimeout(timer);
+      this.closing.signal.removeEventListener('abort', abort);
     }
   }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
@@ -184,6 +185,19 @@ describe('URLs and auth', () => {
     });
     expect(server.requests[0]?.headers['user-agent']).toMatch(/^blockwire\//);
     expect(server.requests[1]?.headers['user-agent']).toBe('my-bot/1.0');
+  });
+
+  it('names the package version in the built User-Agent', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const builtEntry = new URL('../dist/index.js', import.meta.url).href;
+    const built = (await import(/* @vite-ignore */ builtEntry)) as typeof import('./index.js');
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const client = built.createClient({ apiKey: 'k', baseUrls: { evm: server.url } });
+    clients.push(client);
+    await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    expect(server.requests[0]?.headers['user-agent']).toBe(
+      `blockwire/${version} node/${process.versions.node}`,
+    );
   });
 
   it('returns the parsed body, status and attempts', async () => {

@@ -31,7 +31,9 @@ export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
 });
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-const VERSION = '0.1.0';
+// Replaced with the package's version at build time (tsup.preset.ts); 'dev' when run from source.
+declare const __BLOCKWIRE_VERSION__: string | undefined;
+const VERSION = typeof __BLOCKWIRE_VERSION__ === 'string' ? __BLOCKWIRE_VERSION__ : 'dev';
 
 /** Where the key goes: a header for the REST interfaces, the last path segment for JSON-RPC. */
 const AUTH: Record<Api, { header: string } | { pathSegment: true }> = {

@@ -438,6 +438,33 @@ describe('cancellation', () => {
     expect(callsOf(server!.requests[0]!.json)).toHaveLength(2);
   });
 
+  it('cancels the HTTP request of a batch once every one of its callers gave up', async () => {
+    let closedEarly = false;
+    const rpc = await rpcFor(
+      (_req, res) =>
+        new Promise<void>((resolve) => {
+          // Never answers: only the client can end this request.
+          res.on('close', () => {
+            closedEarly = !res.writableEnded;
+            resolve();
+          });
+        }),
+    );
+    const first = new AbortController();
+    const second = new AbortController();
+    const calls = [
+      rpc.request({ method: 'a' }, { signal: first.signal }),
+      rpc.request({ method: 'b' }, { signal: second.signal }),
+    ];
+    while (server!.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    first.abort(new Error('first gave up'));
+    second.abort(new Error('second gave up'));
+    await expect(calls[0]).rejects.toThrow('first gave up');
+    await expect(calls[1]).rejects.toThrow('second gave up');
+    while (!closedEarly) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(callsOf(server!.requests[0]!.json)).toHaveLength(2);
+  });
+
   it('rejects at once when the signal is already aborted', async () => {
     const rpc = await rpcFor(answerEach(() => 1));
     await expect(

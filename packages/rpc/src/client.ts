@@ -149,6 +149,14 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
       params: call.params,
     });
     const single = calls.length === 1 ? calls[0] : undefined;
+    // A batch is shared: one caller giving up must not cancel the others' request, but once all
+    // of them have, nobody waits for the answer any more.
+    const batchAbort = single ? undefined : new AbortController();
+    const onCallerAbort = () => {
+      if (calls.every((call) => call.settled))
+        batchAbort?.abort(new Error('every caller of the batch gave up'));
+    };
+    if (batchAbort) for (const call of calls) call.signal?.addEventListener('abort', onCallerAbort);
     let response: Awaited<ReturnType<Client['request']>>;
     try {
       response = await client.request({
@@ -158,13 +166,14 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
         // A lone call goes as a plain object: some nodes treat a batch of one differently.
         body: single ? envelope(single) : calls.map(envelope),
         idempotent: calls.every((call) => !UNSAFE_TO_REPEAT.test(call.method)),
-        // A batch is shared: one caller giving up must not cancel the others' request.
-        signal: single?.signal,
+        signal: single ? single.signal : batchAbort?.signal,
         operation: single ? single.operation : `JSON-RPC batch of ${calls.length}`,
       });
     } catch (error) {
       for (const call of calls) call.settle({ error });
       return;
+    } finally {
+      for (const call of calls) call.signal?.removeEventListener('abort', onCallerAbort);
     }
     if (!Array.isArray(response.data) && !isRecord(response.data)) {
       const error = new ResponseValidationError(

@@ -3,7 +3,8 @@
  * `require()` and `import()` of the built package by its name.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { describe, expect, it } from 'vitest';
@@ -30,15 +31,29 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
   });
 
   it('passes Are The Types Wrong', () => {
-    const attw = join(root, 'node_modules', '.bin', 'attw');
-    let output: string;
+    // Pack into a folder of our own: `attw --pack` writes its tarball into the package folder.
+    const packDir = mkdtempSync(join(tmpdir(), 'blockwire-attw-'));
     try {
-      output = execFileSync(attw, ['--pack', dir, '--format', 'json'], { encoding: 'utf8', stdio: 'pipe' });
-    } catch (error) {
-      output = (error as { stdout?: string }).stdout ?? String(error);
+      const packed = JSON.parse(
+        execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: 'pipe',
+        }),
+      ) as { filename: string }[];
+      const tarball = join(packDir, packed[0]!.filename);
+      const attw = join(root, 'node_modules', '.bin', 'attw');
+      let output: string;
+      try {
+        output = execFileSync(attw, [tarball, '--format', 'json'], { encoding: 'utf8', stdio: 'pipe' });
+      } catch (error) {
+        output = (error as { stdout?: string }).stdout ?? String(error);
+      }
+      const report = JSON.parse(output.slice(output.indexOf('{')));
+      expect(report.analysis?.problems ?? report).toEqual([]);
+    } finally {
+      rmSync(packDir, { recursive: true, force: true });
     }
-    const report = JSON.parse(output.slice(output.indexOf('{')));
-    expect(report.analysis?.problems ?? report).toEqual([]);
   }, 60_000);
 
   it("keeps zod's internal types out of its .d.ts (they differ between zod 3.25's zod/v4 and zod 4)", () => {

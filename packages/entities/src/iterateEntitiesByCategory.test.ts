@@ -1,8 +1,8 @@
-import { type Client, ValidationError } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ValidationError } from '@blockwire/core';
+import { describe, expect, it } from 'vitest';
 import { iterateEntitiesByCategory } from './iterateEntitiesByCategory.js';
 import type { EntitySummary } from './schemas.js';
-import { clientFor, type RecordedRequest, startServer, type TestServer } from './test-support.js';
+import { type RecordedRequest, useServer } from './test-support.js';
 
 const entities = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: `entity-${i}`, name: `Entity ${i}`, total_addresses: i }));
@@ -40,100 +40,87 @@ async function collect(iterator: AsyncIterable<EntitySummary>): Promise<EntitySu
 
 const pagesAsked = (requests: RecordedRequest[]) => requests.map((r) => r.query.page?.[0]);
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer();
 
 describe('iterateEntitiesByCategory', () => {
   it('yields every entity of every page in order and stops at the short last page', async () => {
-    server.respond = category({ total: 23 });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 5 }));
+    t.server.respond = category({ total: 23 });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 5 }));
     expect(items).toEqual(entities(23));
-    expect(pagesAsked(server.requests)).toEqual([undefined, '1', '2', '3', '4']);
-    for (const request of server.requests) {
+    expect(pagesAsked(t.server.requests)).toEqual([undefined, '1', '2', '3', '4']);
+    for (const request of t.server.requests) {
       expect(request.path).toBe('/api/v2.2/entities/categories/exchanges');
       expect(request.query.limit).toEqual(['5']);
     }
   });
 
   it('stops at an empty page when the last full page ends the list', async () => {
-    server.respond = category({ total: 10 });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 5 }));
+    t.server.respond = category({ total: 10 });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 5 }));
     expect(items).toHaveLength(10);
-    expect(pagesAsked(server.requests)).toEqual([undefined, '1', '2']);
+    expect(pagesAsked(t.server.requests)).toEqual([undefined, '1', '2']);
   });
 
   it('follows the page numbers the service reports (pages counted from 1)', async () => {
-    server.respond = category({ total: 7, firstPage: 1 });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 3 }));
+    t.server.respond = category({ total: 7, firstPage: 1 });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 3 }));
     expect(items).toEqual(entities(7));
-    expect(pagesAsked(server.requests)).toEqual([undefined, '2', '3']);
+    expect(pagesAsked(t.server.requests)).toEqual([undefined, '2', '3']);
   });
 
   it('uses the service page size when no limit is given', async () => {
-    server.respond = category({ total: 25, defaultSize: 10 });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges' }));
+    t.server.respond = category({ total: 25, defaultSize: 10 });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges' }));
     expect(items).toEqual(entities(25));
-    expect(server.requests.map((r) => r.query.limit)).toEqual([undefined, undefined, undefined]);
+    expect(t.server.requests.map((r) => r.query.limit)).toEqual([undefined, undefined, undefined]);
   });
 
   it('starts from startPage', async () => {
-    server.respond = category({ total: 11 });
+    t.server.respond = category({ total: 11 });
     const items = await collect(
-      iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 4, startPage: 1 }),
+      iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 4, startPage: 1 }),
     );
     expect(items).toEqual(entities(11).slice(4));
-    expect(pagesAsked(server.requests)).toEqual(['1', '2']);
+    expect(pagesAsked(t.server.requests)).toEqual(['1', '2']);
   });
 
   it('stops, without repeating entities, when the service ignores page', async () => {
-    server.respond = category({ total: 50, ignoresPage: true });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 5 }));
+    t.server.respond = category({ total: 50, ignoresPage: true });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 5 }));
     expect(items).toEqual(entities(5));
-    expect(server.requests).toHaveLength(2);
+    expect(t.server.requests).toHaveLength(2);
   });
 
   it('also detects an ignored page when the envelope has no page number', async () => {
-    server.respond = category({ total: 50, ignoresPage: true, silentEnvelope: true });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 5 }));
+    t.server.respond = category({ total: 50, ignoresPage: true, silentEnvelope: true });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 5 }));
     expect(items).toEqual(entities(5));
-    expect(server.requests).toHaveLength(2);
+    expect(t.server.requests).toHaveLength(2);
   });
 
   it('walks pages without page numbers in the envelope until a short page', async () => {
-    server.respond = category({ total: 12, silentEnvelope: true });
-    const items = await collect(iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 5 }));
+    t.server.respond = category({ total: 12, silentEnvelope: true });
+    const items = await collect(iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 5 }));
     expect(items).toEqual(entities(12));
-    expect(pagesAsked(server.requests)).toEqual([undefined, '1', '2']);
+    expect(pagesAsked(t.server.requests)).toEqual([undefined, '1', '2']);
   });
 
   it('fetches a page only when the previous one is consumed', async () => {
-    server.respond = category({ total: 100 });
-    const iterator = iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 10 });
+    t.server.respond = category({ total: 100 });
+    const iterator = iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 10 });
     for await (const item of iterator) {
       if (item.id === 'entity-12') break;
     }
-    expect(server.requests).toHaveLength(2);
+    expect(t.server.requests).toHaveLength(2);
   });
 
   it('passes the signal to every page request', async () => {
-    server.respond = category({ total: 100 });
+    t.server.respond = category({ total: 100 });
     const controller = new AbortController();
     const seen: EntitySummary[] = [];
     const walk = async () => {
       for await (const item of iterateEntitiesByCategory(
-        client,
+        t.client,
         { categoryId: 'exchanges', limit: 10 },
         { signal: controller.signal },
       )) {
@@ -143,16 +130,16 @@ describe('iterateEntitiesByCategory', () => {
     };
     await expect(walk()).rejects.toThrow('enough');
     expect(seen).toHaveLength(10);
-    expect(server.requests).toHaveLength(1);
+    expect(t.server.requests).toHaveLength(1);
   });
 
   it('stops after maxPages pages', async () => {
-    server.respond = category({ total: 100 });
+    t.server.respond = category({ total: 100 });
     const items = await collect(
-      iterateEntitiesByCategory(client, { categoryId: 'exchanges', limit: 10 }, { maxPages: 3 }),
+      iterateEntitiesByCategory(t.client, { categoryId: 'exchanges', limit: 10 }, { maxPages: 3 }),
     );
     expect(items).toHaveLength(30);
-    expect(server.requests).toHaveLength(3);
+    expect(t.server.requests).toHaveLength(3);
   });
 
   it.each([
@@ -164,12 +151,12 @@ describe('iterateEntitiesByCategory', () => {
   ])('rejects a bad %s at once, before any request', (field, input) => {
     let error: unknown;
     try {
-      iterateEntitiesByCategory(client, input as never);
+      iterateEntitiesByCategory(t.client, input as never);
     } catch (thrown) {
       error = thrown;
     }
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 });

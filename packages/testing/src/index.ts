@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -36,7 +37,7 @@ export type Responder = (
   request: RecordedRequest,
   res: ServerResponse,
   index: number,
-) => Reply | undefined | void | Promise<Reply | undefined | void>;
+) => Reply | undefined | undefined | Promise<Reply | undefined | undefined>;
 
 export interface TestServer {
   url: string;
@@ -119,4 +120,40 @@ function parseJson(text: string): unknown {
 /** Base URLs that point every interface at a test server (the EVM one below `/api/v2.2`, like the real one). */
 export function baseUrlsFor(server: { url: string }) {
   return { evm: `${server.url}/api/v2.2`, solana: server.url, streams: server.url, node: server.url };
+}
+
+/**
+ * A test server (and a client made for it) shared by every test of a file: started before the
+ * first test, its request log and responder reset after each one, closed after the last.
+ * Read `server` and `client` inside tests, not at the top level (they exist once `beforeAll` ran).
+ */
+export function useTestServer<C extends { close(): Promise<void> }>(
+  respond: Responder,
+  makeClient: (server: TestServer) => C,
+): { readonly server: TestServer; readonly client: C } {
+  let server: TestServer | undefined;
+  let client: C | undefined;
+  beforeAll(async () => {
+    server = await startServer(respond);
+    client = makeClient(server);
+  });
+  afterEach(() => {
+    if (!server) return;
+    server.requests.length = 0;
+    server.respond = respond;
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('useTestServer: the server starts in beforeAll; read it inside a test');
+      return server;
+    },
+    get client() {
+      if (!client) throw new Error('useTestServer: the client is made in beforeAll; read it inside a test');
+      return client;
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { type Client, inputFromRequest, matchPath, ValidationError, validateInput } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inputFromRequest, matchPath, ValidationError, validateInput } from '@blockwire/core';
+import { describe, expect, it } from 'vitest';
 import { binanceSummary } from '../fixtures.js';
-import { API_KEY, clientFor, startServer, type TestServer } from '../test-support.js';
+import { API_KEY, useServer } from '../test-support.js';
 import { getEntitiesByCategory, getEntitiesByCategoryOperation } from './getEntitiesByCategory.js';
 
 const fullBody = {
@@ -23,26 +23,12 @@ const fullBody = {
   page_size: '2',
 };
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer(() => ({ body: fullBody }));
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: fullBody });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer(() => ({ body: fullBody }));
 
 describe('getEntitiesByCategory', () => {
   it('GETs the category with page and limit as query parameters', async () => {
-    await getEntitiesByCategory(client, { categoryId: 'exchanges', page: 2, limit: 2 });
-    const [request] = server.requests;
+    await getEntitiesByCategory(t.client, { categoryId: 'exchanges', page: 2, limit: 2 });
+    const [request] = t.server.requests;
     expect(request!.method).toBe('GET');
     expect(request!.path).toBe('/api/v2.2/entities/categories/exchanges');
     expect(request!.query).toEqual({ page: ['2'], limit: ['2'] });
@@ -50,8 +36,8 @@ describe('getEntitiesByCategory', () => {
   });
 
   it('sends only the path when no page or limit is given, with the id encoded', async () => {
-    await getEntitiesByCategory(client, { categoryId: 'layer 2/rollups' });
-    expect(server.requests[0]!.url).toBe('/api/v2.2/entities/categories/layer%202%2Frollups');
+    await getEntitiesByCategory(t.client, { categoryId: 'layer 2/rollups' });
+    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/categories/layer%202%2Frollups');
   });
 
   it.each([
@@ -65,15 +51,15 @@ describe('getEntitiesByCategory', () => {
     ['limit', { categoryId: 'x', limit: '5.5' }],
     ['cursor', { categoryId: 'x', cursor: 'abc' }],
   ])('rejects a bad %s before any request', async (field, input) => {
-    const error = await getEntitiesByCategory(client, input as never).catch((e: unknown) => e);
+    const error = await getEntitiesByCategory(t.client, input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('parses a full page: page strings become numbers, unknown fields are kept', async () => {
-    server.respond = () => ({ body: { ...fullBody, total: 412 } });
-    expect(await getEntitiesByCategory(client, { categoryId: 'exchanges' })).toEqual({
+    t.server.respond = () => ({ body: { ...fullBody, total: 412 } });
+    expect(await getEntitiesByCategory(t.client, { categoryId: 'exchanges' })).toEqual({
       result: fullBody.result,
       page: 2,
       pageSize: 2,
@@ -82,14 +68,14 @@ describe('getEntitiesByCategory', () => {
   });
 
   it('accepts page numbers sent as numbers too', async () => {
-    server.respond = () => ({ body: { ...fullBody, page: 0, page_size: 100 } });
-    const page = await getEntitiesByCategory(client, { categoryId: 'exchanges' });
+    t.server.respond = () => ({ body: { ...fullBody, page: 0, page_size: 100 } });
+    const page = await getEntitiesByCategory(t.client, { categoryId: 'exchanges' });
     expect([page.page, page.pageSize]).toEqual([0, 100]);
   });
 
   it('parses a minimal page', async () => {
-    server.respond = () => ({ body: { result: [{ id: 'binance' }] } });
-    expect(await getEntitiesByCategory(client, { categoryId: 'exchanges' })).toEqual({
+    t.server.respond = () => ({ body: { result: [{ id: 'binance' }] } });
+    expect(await getEntitiesByCategory(t.client, { categoryId: 'exchanges' })).toEqual({
       result: [{ id: 'binance' }],
       page: undefined,
       pageSize: undefined,
@@ -97,13 +83,13 @@ describe('getEntitiesByCategory', () => {
   });
 
   it('reads a missing result as an empty page', async () => {
-    server.respond = () => ({ body: { page: 9, page_size: 2 } });
-    expect((await getEntitiesByCategory(client, { categoryId: 'exchanges' })).result).toEqual([]);
+    t.server.respond = () => ({ body: { page: 9, page_size: 2 } });
+    expect((await getEntitiesByCategory(t.client, { categoryId: 'exchanges' })).result).toEqual([]);
   });
 
   it('reports a wrongly typed total_addresses as a ResponseValidationError', async () => {
-    server.respond = () => ({ body: { result: [{ id: 'x', total_addresses: '12' }] } });
-    await expect(getEntitiesByCategory(client, { categoryId: 'exchanges' })).rejects.toMatchObject({
+    t.server.respond = () => ({ body: { result: [{ id: 'x', total_addresses: '12' }] } });
+    await expect(getEntitiesByCategory(t.client, { categoryId: 'exchanges' })).rejects.toMatchObject({
       name: 'ResponseValidationError',
       message: expect.stringContaining('result.0.total_addresses'),
     });

@@ -1,5 +1,4 @@
 import {
-  type Client,
   inputFromRequest,
   matchPath,
   NotFoundError,
@@ -7,32 +6,18 @@ import {
   ValidationError,
   validateInput,
 } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { binanceEntity } from '../fixtures.js';
-import { API_KEY, clientFor, startServer, type TestServer } from '../test-support.js';
+import { API_KEY, useServer } from '../test-support.js';
 import { getEntity, getEntityOperation } from './getEntity.js';
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer(() => ({ body: binanceEntity }));
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: binanceEntity });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer(() => ({ body: binanceEntity }));
 
 describe('getEntity', () => {
   it('GETs the entity by id with the key header and nothing else', async () => {
-    await getEntity(client, { entityId: 'binance' });
-    expect(server.requests).toHaveLength(1);
-    const [request] = server.requests;
+    await getEntity(t.client, { entityId: 'binance' });
+    expect(t.server.requests).toHaveLength(1);
+    const [request] = t.server.requests;
     expect(request!.method).toBe('GET');
     expect(request!.url).toBe('/api/v2.2/entities/binance');
     expect(request!.headers['x-api-key']).toBe(API_KEY);
@@ -40,8 +25,8 @@ describe('getEntity', () => {
   });
 
   it('encodes the id as one path segment', async () => {
-    await getEntity(client, { entityId: 'a/b c?d' });
-    expect(server.requests[0]!.url).toBe('/api/v2.2/entities/a%2Fb%20c%3Fd');
+    await getEntity(t.client, { entityId: 'a/b c?d' });
+    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/a%2Fb%20c%3Fd');
   });
 
   it.each([
@@ -52,15 +37,15 @@ describe('getEntity', () => {
     ['entityId', { entityId: '..' }],
     ['name', { entityId: 'binance', name: 'Binance' }],
   ])('rejects a bad %s before any request', async (field, input) => {
-    const error = await getEntity(client, input as never).catch((e: unknown) => e);
+    const error = await getEntity(t.client, input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('parses a full entity with its addresses, keeping unknown fields', async () => {
-    server.respond = () => ({ body: { ...binanceEntity, total_addresses: 2, slug: 'binance' } });
-    expect(await getEntity(client, { entityId: 'binance' })).toEqual({
+    t.server.respond = () => ({ body: { ...binanceEntity, total_addresses: 2, slug: 'binance' } });
+    expect(await getEntity(t.client, { entityId: 'binance' })).toEqual({
       ...binanceEntity,
       total_addresses: 2,
       slug: 'binance',
@@ -68,20 +53,20 @@ describe('getEntity', () => {
   });
 
   it('parses a minimal entity', async () => {
-    server.respond = () => ({ body: { id: 'binance' } });
-    expect(await getEntity(client, { entityId: 'binance' })).toEqual({ id: 'binance' });
+    t.server.respond = () => ({ body: { id: 'binance' } });
+    expect(await getEntity(t.client, { entityId: 'binance' })).toEqual({ id: 'binance' });
   });
 
   it('reports a wrongly typed field as a ResponseValidationError', async () => {
-    server.respond = () => ({ body: { id: 'binance', addresses: [{ additional_labels: ['flat'] }] } });
-    const error = await getEntity(client, { entityId: 'binance' }).catch((e: unknown) => e);
+    t.server.respond = () => ({ body: { id: 'binance', addresses: [{ additional_labels: ['flat'] }] } });
+    const error = await getEntity(t.client, { entityId: 'binance' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).message).toContain('addresses.0.additional_labels.0');
   });
 
   it('maps a 404 to NotFoundError', async () => {
-    server.respond = () => ({ status: 404, body: { message: 'Entity not found' } });
-    await expect(getEntity(client, { entityId: 'nobody' })).rejects.toBeInstanceOf(NotFoundError);
+    t.server.respond = () => ({ status: 404, body: { message: 'Entity not found' } });
+    await expect(getEntity(t.client, { entityId: 'nobody' })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('validates a request as the emulator receives it', () => {

@@ -1,7 +1,7 @@
-import { type Client, inputFromRequest, ValidationError, validateInput } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inputFromRequest, ValidationError, validateInput } from '@blockwire/core';
+import { describe, expect, it } from 'vitest';
 import { exchangesCategory } from '../fixtures.js';
-import { API_KEY, clientFor, startServer, type TestServer } from '../test-support.js';
+import { API_KEY, useServer } from '../test-support.js';
 import { getEntityCategories, getEntityCategoriesOperation } from './getEntityCategories.js';
 
 const fullBody = {
@@ -10,34 +10,20 @@ const fullBody = {
   page_size: 2,
 };
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer(() => ({ body: fullBody }));
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: fullBody });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer(() => ({ body: fullBody }));
 
 describe('getEntityCategories', () => {
   it('GETs the categories with limit', async () => {
-    await getEntityCategories(client, { limit: 2 });
-    const [request] = server.requests;
+    await getEntityCategories(t.client, { limit: 2 });
+    const [request] = t.server.requests;
     expect(request!.method).toBe('GET');
     expect(request!.url).toBe('/api/v2.2/entities/categories?limit=2');
     expect(request!.headers['x-api-key']).toBe(API_KEY);
   });
 
   it('works without input', async () => {
-    await getEntityCategories(client);
-    expect(server.requests[0]!.url).toBe('/api/v2.2/entities/categories');
+    await getEntityCategories(t.client);
+    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/categories');
   });
 
   it.each([
@@ -46,17 +32,17 @@ describe('getEntityCategories', () => {
     ['limit', { limit: '1e3' }],
     ['page', { page: 2 }],
   ])('rejects a bad %s before any request', async (field, input) => {
-    const error = await getEntityCategories(client, input as never).catch((e: unknown) => e);
+    const error = await getEntityCategories(t.client, input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('parses a full listing, page strings as numbers, unknown fields kept', async () => {
-    server.respond = () => ({
+    t.server.respond = () => ({
       body: { ...fullBody, page: '3', page_size: '2', result: [{ ...exchangesCategory, color: 'blue' }] },
     });
-    expect(await getEntityCategories(client, {})).toEqual({
+    expect(await getEntityCategories(t.client, {})).toEqual({
       result: [{ ...exchangesCategory, color: 'blue' }],
       page: 3,
       pageSize: 2,
@@ -64,8 +50,8 @@ describe('getEntityCategories', () => {
   });
 
   it('parses a minimal listing', async () => {
-    server.respond = () => ({ body: { result: [] } });
-    expect(await getEntityCategories(client)).toEqual({ result: [], page: undefined, pageSize: undefined });
+    t.server.respond = () => ({ body: { result: [] } });
+    expect(await getEntityCategories(t.client)).toEqual({ result: [], page: undefined, pageSize: undefined });
   });
 
   it.each([
@@ -73,8 +59,8 @@ describe('getEntityCategories', () => {
     ['page', { result: [], page: 'first' }],
     ['result.0.total_entities', { result: [{ id: 'x', total_entities: 'many' }] }],
   ])('reports a broken %s as a ResponseValidationError', async (field, body) => {
-    server.respond = () => ({ body });
-    await expect(getEntityCategories(client)).rejects.toMatchObject({
+    t.server.respond = () => ({ body });
+    await expect(getEntityCategories(t.client)).rejects.toMatchObject({
       name: 'ResponseValidationError',
       message: expect.stringContaining(field),
     });

@@ -1,7 +1,7 @@
-import { type Client, inputFromRequest, ValidationError, validateInput } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inputFromRequest, ValidationError, validateInput } from '@blockwire/core';
+import { describe, expect, it } from 'vitest';
 import { binanceSummary } from '../fixtures.js';
-import { API_KEY, clientFor, startServer, type TestServer } from '../test-support.js';
+import { API_KEY, useServer } from '../test-support.js';
 import { searchEntities, searchEntitiesOperation } from './searchEntities.js';
 
 const fullBody = {
@@ -22,26 +22,12 @@ const fullBody = {
   page_size: 10,
 };
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer(() => ({ body: fullBody }));
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: fullBody });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer(() => ({ body: fullBody }));
 
 describe('searchEntities', () => {
   it('GETs the search with query and limit', async () => {
-    await searchEntities(client, { query: 'binance hot', limit: 5 });
-    const [request] = server.requests;
+    await searchEntities(t.client, { query: 'binance hot', limit: 5 });
+    const [request] = t.server.requests;
     expect(request!.method).toBe('GET');
     expect(request!.path).toBe('/api/v2.2/entities/search');
     expect(request!.query).toEqual({ query: ['binance hot'], limit: ['5'] });
@@ -50,8 +36,8 @@ describe('searchEntities', () => {
   });
 
   it('leaves limit out unless given', async () => {
-    await searchEntities(client, { query: 'uniswap' });
-    expect(server.requests[0]!.query).toEqual({ query: ['uniswap'] });
+    await searchEntities(t.client, { query: 'uniswap' });
+    expect(t.server.requests[0]!.query).toEqual({ query: ['uniswap'] });
   });
 
   it.each([
@@ -62,20 +48,20 @@ describe('searchEntities', () => {
     ['limit', { query: 'x', limit: 2.5 }],
     ['limit', { query: 'x', limit: 'ten' }],
   ])('rejects a bad %s before any request', async (field, input) => {
-    const error = await searchEntities(client, input as never).catch((e: unknown) => e);
+    const error = await searchEntities(t.client, input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues.map((issue) => issue.path)).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('accepts limit 0', async () => {
-    await searchEntities(client, { query: 'x', limit: 0 });
-    expect(server.requests[0]!.query.limit).toEqual(['0']);
+    await searchEntities(t.client, { query: 'x', limit: 0 });
+    expect(t.server.requests[0]!.query.limit).toEqual(['0']);
   });
 
   it('parses a full result and exposes page and pageSize as numbers', async () => {
-    server.respond = () => ({ body: { ...fullBody, page: '1', page_size: '10', cursor: null } });
-    expect(await searchEntities(client, { query: 'binance' })).toEqual({
+    t.server.respond = () => ({ body: { ...fullBody, page: '1', page_size: '10', cursor: null } });
+    expect(await searchEntities(t.client, { query: 'binance' })).toEqual({
       result: fullBody.result,
       page: 1,
       pageSize: 10,
@@ -84,8 +70,8 @@ describe('searchEntities', () => {
   });
 
   it('parses a minimal result: missing lists read as empty', async () => {
-    server.respond = () => ({ body: { result: {} } });
-    expect(await searchEntities(client, { query: 'nothing' })).toEqual({
+    t.server.respond = () => ({ body: { result: {} } });
+    expect(await searchEntities(t.client, { query: 'nothing' })).toEqual({
       result: { entities: [], addresses: [], categories: [] },
       page: undefined,
       pageSize: undefined,
@@ -93,8 +79,8 @@ describe('searchEntities', () => {
   });
 
   it('requires result', async () => {
-    server.respond = () => ({ body: { page: 0, page_size: 10 } });
-    await expect(searchEntities(client, { query: 'x' })).rejects.toMatchObject({
+    t.server.respond = () => ({ body: { page: 0, page_size: 10 } });
+    await expect(searchEntities(t.client, { query: 'x' })).rejects.toMatchObject({
       name: 'ResponseValidationError',
       message: expect.stringContaining('result'),
     });

@@ -1,5 +1,4 @@
 import {
-  type Client,
   inputFromRequest,
   matchPath,
   NotFoundError,
@@ -7,8 +6,8 @@ import {
   ValidationError,
   validateInput,
 } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, clientFor, startServer, type TestServer } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, useServer } from '../test-support.js';
 import { getEvmTokenPrice, getEvmTokenPriceOperation } from './getEvmTokenPrice.js';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -36,25 +35,11 @@ const fullPrice = {
   securityScore: 88,
 };
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer(() => ({ body: fullPrice }));
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: fullPrice });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer(() => ({ body: fullPrice }));
 
 describe('getEvmTokenPrice request', () => {
   it('sends every option under its wire name, the chain as its hex id, and the key header', async () => {
-    await getEvmTokenPrice(client, {
+    await getEvmTokenPrice(t.client, {
       address: WETH,
       chain: 'polygon',
       exchange: 'uniswapv3',
@@ -62,8 +47,8 @@ describe('getEvmTokenPrice request', () => {
       maxTokenInactivity: 2.5,
       minPairSideLiquidityUsd: 1000,
     });
-    expect(server.requests).toHaveLength(1);
-    const [request] = server.requests;
+    expect(t.server.requests).toHaveLength(1);
+    const [request] = t.server.requests;
     expect(request!.method).toBe('GET');
     expect(request!.path).toBe(`/api/v2.2/erc20/${WETH}/price`);
     expect(request!.query).toEqual({
@@ -78,8 +63,8 @@ describe('getEvmTokenPrice request', () => {
   });
 
   it('sends only the address when nothing else is given (the service defaults to eth)', async () => {
-    await getEvmTokenPrice(client, { address: WETH.toLowerCase() });
-    expect(server.requests[0]!.url).toBe(`/api/v2.2/erc20/${WETH.toLowerCase()}/price`);
+    await getEvmTokenPrice(t.client, { address: WETH.toLowerCase() });
+    expect(t.server.requests[0]!.url).toBe(`/api/v2.2/erc20/${WETH.toLowerCase()}/price`);
   });
 
   it.each([
@@ -90,23 +75,23 @@ describe('getEvmTokenPrice request', () => {
     ['bsc testnet', '0x61'],
     ['BASE', '0x2105'],
   ])('accepts chain %j and sends %s', async (chain, hexId) => {
-    await getEvmTokenPrice(client, { address: WETH, chain });
-    expect(server.requests[0]!.query.chain).toEqual([hexId]);
+    await getEvmTokenPrice(t.client, { address: WETH, chain });
+    expect(t.server.requests[0]!.query.chain).toEqual([hexId]);
   });
 
   it('accepts numbers as digit strings, as they arrive in a query string', async () => {
-    await getEvmTokenPrice(client, {
+    await getEvmTokenPrice(t.client, {
       address: WETH,
       toBlock: '17' as unknown as number,
       maxTokenInactivity: '3' as unknown as number,
     });
-    expect(server.requests[0]!.query).toEqual({ to_block: ['17'], max_token_inactivity: ['3'] });
+    expect(t.server.requests[0]!.query).toEqual({ to_block: ['17'], max_token_inactivity: ['3'] });
   });
 
   it('never sends the deprecated include parameter', async () => {
-    await getEvmTokenPrice(client, { address: WETH, chain: 'eth', toBlock: 0 });
-    expect(server.requests[0]!.query).toEqual({ chain: ['0x1'], to_block: ['0'] });
-    expect(server.requests[0]!.url).not.toContain('include');
+    await getEvmTokenPrice(t.client, { address: WETH, chain: 'eth', toBlock: 0 });
+    expect(t.server.requests[0]!.query).toEqual({ chain: ['0x1'], to_block: ['0'] });
+    expect(t.server.requests[0]!.url).not.toContain('include');
   });
 });
 
@@ -128,39 +113,42 @@ describe('getEvmTokenPrice input rules', () => {
     ['minPairSideLiquidityUsd', { address: WETH, minPairSideLiquidityUsd: -0.01 }],
     ['minPairSideLiquidityUsd', { address: WETH, minPairSideLiquidityUsd: Number.POSITIVE_INFINITY }],
   ])('rejects a bad %s before any request', async (field, input) => {
-    const error = await getEvmTokenPrice(client, input as never).catch((e: unknown) => e);
+    const error = await getEvmTokenPrice(t.client, input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues.map((issue) => issue.path)).toContain(field);
     expect((error as ValidationError).message).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('rejects an unknown field such as the deprecated include, naming it', async () => {
-    const error = await getEvmTokenPrice(client, { address: WETH, include: 'percent_change' } as never).catch(
-      (e: unknown) => e,
-    );
+    const error = await getEvmTokenPrice(t.client, {
+      address: WETH,
+      include: 'percent_change',
+    } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toContain('include');
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('lists the valid chains when the chain is unknown', async () => {
-    const error = await getEvmTokenPrice(client, { address: WETH, chain: 'solana' }).catch((e: unknown) => e);
+    const error = await getEvmTokenPrice(t.client, { address: WETH, chain: 'solana' }).catch(
+      (e: unknown) => e,
+    );
     expect((error as ValidationError).message).toMatch(/unknown chain "solana".*polygon \(0x89\)/);
   });
 });
 
 describe('getEvmTokenPrice response', () => {
   it('parses a realistic full body, keeping unknown fields', async () => {
-    server.respond = () => ({ body: { ...fullPrice, blockTimestamp: '1729000000000' } });
-    const price = await getEvmTokenPrice(client, { address: WETH });
+    t.server.respond = () => ({ body: { ...fullPrice, blockTimestamp: '1729000000000' } });
+    const price = await getEvmTokenPrice(t.client, { address: WETH });
     expect(price).toEqual({ ...fullPrice, blockTimestamp: '1729000000000' });
     expect(price['24hrPercentChange']).toBe('-1.84');
   });
 
   it('parses a minimal body with only the required fields', async () => {
-    server.respond = () => ({ body: { usdPrice: 0.0001, possibleSpam: true, verifiedContract: false } });
-    expect(await getEvmTokenPrice(client, { address: WETH })).toEqual({
+    t.server.respond = () => ({ body: { usdPrice: 0.0001, possibleSpam: true, verifiedContract: false } });
+    expect(await getEvmTokenPrice(t.client, { address: WETH })).toEqual({
       usdPrice: 0.0001,
       possibleSpam: true,
       verifiedContract: false,
@@ -168,7 +156,7 @@ describe('getEvmTokenPrice response', () => {
   });
 
   it('accepts null for optional fields', async () => {
-    server.respond = () => ({
+    t.server.respond = () => ({
       body: {
         usdPrice: 1,
         possibleSpam: false,
@@ -177,15 +165,15 @@ describe('getEvmTokenPrice response', () => {
         securityScore: null,
       },
     });
-    const price = await getEvmTokenPrice(client, { address: WETH });
+    const price = await getEvmTokenPrice(t.client, { address: WETH });
     expect(price.tokenLogo).toBeNull();
   });
 
   it('returns the price when the optional securityScore is out of its documented 0-100 range', async () => {
-    server.respond = () => ({
+    t.server.respond = () => ({
       body: { usdPrice: 2.5, possibleSpam: false, verifiedContract: true, securityScore: 101 },
     });
-    const price = await getEvmTokenPrice(client, { address: WETH });
+    const price = await getEvmTokenPrice(t.client, { address: WETH });
     expect(price.usdPrice).toBe(2.5);
     expect(price.securityScore).toBe(101);
   });
@@ -197,8 +185,8 @@ describe('getEvmTokenPrice response', () => {
     ['verifiedContract', { usdPrice: 1, possibleSpam: false }],
     ['securityScore', { usdPrice: 1, possibleSpam: false, verifiedContract: true, securityScore: 'high' }],
   ])('reports a broken %s as a ResponseValidationError', async (field, body) => {
-    server.respond = () => ({ body });
-    const error = await getEvmTokenPrice(client, { address: WETH }).catch((e: unknown) => e);
+    t.server.respond = () => ({ body });
+    const error = await getEvmTokenPrice(t.client, { address: WETH }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).message).toContain(field);
   });
@@ -206,15 +194,15 @@ describe('getEvmTokenPrice response', () => {
   it('passes the caller signal: an aborted call sends nothing', async () => {
     const controller = new AbortController();
     controller.abort(new Error('cancelled by the caller'));
-    await expect(getEvmTokenPrice(client, { address: WETH }, { signal: controller.signal })).rejects.toThrow(
-      'cancelled by the caller',
-    );
-    expect(server.requests).toHaveLength(0);
+    await expect(
+      getEvmTokenPrice(t.client, { address: WETH }, { signal: controller.signal }),
+    ).rejects.toThrow('cancelled by the caller');
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('maps a 404 to NotFoundError with the service message', async () => {
-    server.respond = () => ({ status: 404, body: { message: 'No pools found with enough liquidity' } });
-    const error = await getEvmTokenPrice(client, { address: WETH }).catch((e: unknown) => e);
+    t.server.respond = () => ({ status: 404, body: { message: 'No pools found with enough liquidity' } });
+    const error = await getEvmTokenPrice(t.client, { address: WETH }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).serviceMessage).toBe('No pools found with enough liquidity');
   });

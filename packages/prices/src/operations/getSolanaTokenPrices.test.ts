@@ -1,5 +1,4 @@
 import {
-  type Client,
   createClient,
   inputFromRequest,
   matchPath,
@@ -7,8 +6,8 @@ import {
   ValidationError,
   validateInput,
 } from '@blockwire/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, clientFor, type RecordedRequest, startServer, type TestServer } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, type RecordedRequest, useServer } from '../test-support.js';
 import { getSolanaTokenPrices, getSolanaTokenPricesOperation } from './getSolanaTokenPrices.js';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
@@ -56,27 +55,13 @@ const fullPrice = {
   isVerifiedContract: true,
 };
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startServer(pricing());
-  client = clientFor(server);
-});
-afterEach(() => {
-  server.requests.length = 0;
-  server.respond = pricing();
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const t = useServer(pricing());
 
 describe('getSolanaTokenPrices request', () => {
   it('POSTs the addresses as JSON to the mainnet path with the key header', async () => {
-    await getSolanaTokenPrices(client, { addresses: [BONK, JUP] });
-    expect(server.requests).toHaveLength(1);
-    const [request] = server.requests;
+    await getSolanaTokenPrices(t.client, { addresses: [BONK, JUP] });
+    expect(t.server.requests).toHaveLength(1);
+    const [request] = t.server.requests;
     expect(request!.method).toBe('POST');
     expect(request!.url).toBe('/token/mainnet/prices');
     expect(request!.headers['x-api-key']).toBe(API_KEY);
@@ -85,20 +70,20 @@ describe('getSolanaTokenPrices request', () => {
   });
 
   it('uses the devnet path when asked', async () => {
-    await getSolanaTokenPrices(client, { network: 'devnet', addresses: [WSOL] });
-    expect(server.requests[0]!.url).toBe('/token/devnet/prices');
+    await getSolanaTokenPrices(t.client, { network: 'devnet', addresses: [WSOL] });
+    expect(t.server.requests[0]!.url).toBe('/token/devnet/prices');
   });
 
   it('is retried on a 503 like any read-only call', async () => {
     const patient = createClient({
       apiKey: API_KEY,
-      baseUrls: { solana: server.url },
+      baseUrls: { solana: t.server.url },
       retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
     });
     let calls = 0;
-    server.respond = (request) => (++calls === 1 ? { status: 503, body: {} } : pricing()(request));
+    t.server.respond = (request) => (++calls === 1 ? { status: 503, body: {} } : pricing()(request));
     expect(await getSolanaTokenPrices(patient, { addresses: [BONK] })).toEqual([priceFor(BONK)]);
-    expect(server.requests).toHaveLength(2);
+    expect(t.server.requests).toHaveLength(2);
     await patient.close();
   });
 });
@@ -116,52 +101,52 @@ describe('getSolanaTokenPrices input rules', () => {
     ['network', { network: 'testnet', addresses: [BONK] }],
     ['network', { network: 'Mainnet', addresses: [BONK] }],
   ])('rejects a bad %s before any request', async (field, input) => {
-    const error = await getSolanaTokenPrices(client, input as never).catch((e: unknown) => e);
+    const error = await getSolanaTokenPrices(t.client, input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues.map((issue) => issue.path)).toContain(field);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('checks every address before sending anything, naming each bad one', async () => {
     const addresses = Array.from({ length: 250 }, (_, i) => address(i));
     addresses[3] = 'not-base58!';
     addresses[240] = '';
-    const error = await getSolanaTokenPrices(client, { addresses }).catch((e: unknown) => e);
+    const error = await getSolanaTokenPrices(t.client, { addresses }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual([
       'addresses.3',
       'addresses.240',
     ]);
     expect((error as ValidationError).message).toContain('addresses.3');
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it.each([0, -1, 1.5, Number.NaN])('rejects concurrency %s before any request', async (concurrency) => {
-    const error = await getSolanaTokenPrices(client, { addresses: [BONK] }, { concurrency }).catch(
+    const error = await getSolanaTokenPrices(t.client, { addresses: [BONK] }, { concurrency }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues).toEqual([
       { path: 'concurrency', message: 'must be an integer >= 1' },
     ]);
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('sends nothing when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('cancelled by the caller'));
     await expect(
-      getSolanaTokenPrices(client, { addresses: [BONK, JUP] }, { signal: controller.signal }),
+      getSolanaTokenPrices(t.client, { addresses: [BONK, JUP] }, { signal: controller.signal }),
     ).rejects.toThrow('cancelled by the caller');
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 
   it('rejects an unknown field, naming it', async () => {
-    const error = await getSolanaTokenPrices(client, { addresses: [BONK], chain: 'solana' } as never).catch(
+    const error = await getSolanaTokenPrices(t.client, { addresses: [BONK], chain: 'solana' } as never).catch(
       (e: unknown) => e,
     );
     expect((error as ValidationError).message).toContain('chain');
-    expect(server.requests).toHaveLength(0);
+    expect(t.server.requests).toHaveLength(0);
   });
 });
 
@@ -171,35 +156,35 @@ describe('getSolanaTokenPrices chunking', () => {
     const addresses = [...distinct.slice(0, 120), ...distinct.slice(0, 10), ...distinct.slice(120)];
     expect(addresses).toHaveLength(250);
     const unpriced = new Set([distinct[5]!, distinct[150]!, distinct[239]!]);
-    server.respond = pricing(unpriced);
+    t.server.respond = pricing(unpriced);
 
-    const prices = await getSolanaTokenPrices(client, { addresses });
+    const prices = await getSolanaTokenPrices(t.client, { addresses });
 
-    expect(server.requests).toHaveLength(3);
-    const sent = server.requests.map((r) => (r.json as { addresses: string[] }).addresses);
+    expect(t.server.requests).toHaveLength(3);
+    const sent = t.server.requests.map((r) => (r.json as { addresses: string[] }).addresses);
     expect(sent.map((chunk) => chunk.length).sort()).toEqual([100, 100, 40]);
     expect(sent.flat().sort()).toEqual([...distinct].sort());
-    for (const request of server.requests) expect(request.url).toBe('/token/mainnet/prices');
+    for (const request of t.server.requests) expect(request.url).toBe('/token/mainnet/prices');
     expect(prices.map((p) => p.tokenAddress)).toEqual(distinct.filter((a) => !unpriced.has(a)));
     expect(prices[0]).toEqual(priceFor(distinct[0]!));
   });
 
   it('returns one entry per distinct address in order of first appearance, whatever order the service uses', async () => {
-    server.respond = () => ({ body: [priceFor(WSOL), priceFor(BONK), priceFor(JUP), priceFor(BONK)] });
-    const prices = await getSolanaTokenPrices(client, { addresses: [JUP, BONK, JUP, WSOL, BONK] });
-    expect(server.requests[0]!.json).toEqual({ addresses: [JUP, BONK, WSOL] });
+    t.server.respond = () => ({ body: [priceFor(WSOL), priceFor(BONK), priceFor(JUP), priceFor(BONK)] });
+    const prices = await getSolanaTokenPrices(t.client, { addresses: [JUP, BONK, JUP, WSOL, BONK] });
+    expect(t.server.requests[0]!.json).toEqual({ addresses: [JUP, BONK, WSOL] });
     expect(prices.map((p) => p.tokenAddress)).toEqual([JUP, BONK, WSOL]);
   });
 
   it('ignores entries for addresses that were not asked for', async () => {
-    server.respond = () => ({ body: [priceFor(WSOL), { usdPrice: 1 }, priceFor(BONK)] });
-    const prices = await getSolanaTokenPrices(client, { addresses: [BONK] });
+    t.server.respond = () => ({ body: [priceFor(WSOL), { usdPrice: 1 }, priceFor(BONK)] });
+    const prices = await getSolanaTokenPrices(t.client, { addresses: [BONK] });
     expect(prices).toEqual([priceFor(BONK)]);
   });
 
   it('returns an empty list when nothing has a price', async () => {
-    server.respond = () => ({ body: [] });
-    expect(await getSolanaTokenPrices(client, { addresses: [BONK, JUP] })).toEqual([]);
+    t.server.respond = () => ({ body: [] });
+    expect(await getSolanaTokenPrices(t.client, { addresses: [BONK, JUP] })).toEqual([]);
   });
 
   it.each([
@@ -218,7 +203,7 @@ describe('getSolanaTokenPrices chunking', () => {
       waiting = [];
       for (const release of ready) release();
     };
-    server.respond = async (request) => {
+    t.server.respond = async (request) => {
       inFlight++;
       arrived++;
       peak = Math.max(peak, inFlight);
@@ -231,22 +216,22 @@ describe('getSolanaTokenPrices chunking', () => {
       return pricing()(request);
     };
     const prices = await getSolanaTokenPrices(
-      client,
+      t.client,
       { addresses: distinct },
       concurrency === undefined ? {} : { concurrency },
     );
-    expect(server.requests).toHaveLength(10);
+    expect(t.server.requests).toHaveLength(10);
     expect(peak).toBe(expected);
     expect(prices.map((p) => p.tokenAddress)).toEqual(distinct);
   });
 
   it('fails as a whole when one call fails', async () => {
     const distinct = Array.from({ length: 300 }, (_, i) => address(i));
-    server.respond = (request) =>
+    t.server.respond = (request) =>
       (request.json as { addresses: string[] }).addresses.includes(distinct[150]!)
         ? { status: 500, body: { message: 'upstream down' } }
         : pricing()(request);
-    const error = await getSolanaTokenPrices(client, { addresses: distinct }).catch((e: unknown) => e);
+    const error = await getSolanaTokenPrices(t.client, { addresses: distinct }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).serviceMessage).toBe('upstream down');
   });
@@ -254,20 +239,20 @@ describe('getSolanaTokenPrices chunking', () => {
 
 describe('getSolanaTokenPrices response', () => {
   it('parses a realistic full element, keeping unknown fields', async () => {
-    server.respond = () => ({ body: [{ ...fullPrice, nativePrice: { value: '123', symbol: 'SOL' } }] });
-    expect(await getSolanaTokenPrices(client, { addresses: [BONK] })).toEqual([
+    t.server.respond = () => ({ body: [{ ...fullPrice, nativePrice: { value: '123', symbol: 'SOL' } }] });
+    expect(await getSolanaTokenPrices(t.client, { addresses: [BONK] })).toEqual([
       { ...fullPrice, nativePrice: { value: '123', symbol: 'SOL' } },
     ]);
   });
 
   it('parses a minimal element', async () => {
-    server.respond = () => ({ body: [{ tokenAddress: BONK }] });
-    expect(await getSolanaTokenPrices(client, { addresses: [BONK] })).toEqual([{ tokenAddress: BONK }]);
+    t.server.respond = () => ({ body: [{ tokenAddress: BONK }] });
+    expect(await getSolanaTokenPrices(t.client, { addresses: [BONK] })).toEqual([{ tokenAddress: BONK }]);
   });
 
   it('reports a body that is not a list as a ResponseValidationError', async () => {
-    server.respond = () => ({ body: { tokenAddress: BONK } });
-    await expect(getSolanaTokenPrices(client, { addresses: [BONK] })).rejects.toMatchObject({
+    t.server.respond = () => ({ body: { tokenAddress: BONK } });
+    await expect(getSolanaTokenPrices(t.client, { addresses: [BONK] })).rejects.toMatchObject({
       name: 'ResponseValidationError',
     });
   });

@@ -1,25 +1,15 @@
 /** Every method of @blockwire/rpc against the emulator's node interface (a real anvil). */
 import { AuthenticationError, createClient, JsonRpcError, NotFoundError } from '@blockwire/core';
 import { createRpcClient, getBlockByNumberMethod } from '@blockwire/rpc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from './server.js';
-import { call, clientFor, emulator } from './test-support.js';
+import { describe, expect, it } from 'vitest';
+import { call, useEmulator } from './test-support.js';
 
-let emu: Emulator;
-let client: ReturnType<typeof clientFor>;
-beforeAll(async () => {
-  emu = await emulator({ anvil: true });
-  client = clientFor(emu);
-});
-afterAll(async () => {
-  await client.close();
-  await emu.close();
-});
+const t = useEmulator({ anvil: true });
 
 describe('rpc SDK against the emulator', () => {
   it('runs all eight methods on the seeded chain', async () => {
-    const rpc = createRpcClient(client, { chain: 'eth' });
-    const chain = emu.chain!;
+    const rpc = createRpcClient(t.client, { chain: 'eth' });
+    const chain = t.emu.chain!;
     const block = await rpc.getBlockByNumber(2, true);
     expect(block?.number).toBe('0x2');
     expect(block?.transactions.length).toBeGreaterThan(0);
@@ -41,8 +31,8 @@ describe('rpc SDK against the emulator', () => {
   });
 
   it('batches calls of one tick and gives each caller its own result or error', async () => {
-    await call(`${emu.control}/requests`, { method: 'DELETE' });
-    const rpc = createRpcClient(client, { chain: 'avalanche' });
+    await call(`${t.emu.control}/requests`, { method: 'DELETE' });
+    const rpc = createRpcClient(t.client, { chain: 'avalanche' });
     const results = await Promise.allSettled([
       rpc.request({ method: 'eth_blockNumber' }),
       rpc.getBlockByNumber('latest'),
@@ -53,20 +43,20 @@ describe('rpc SDK against the emulator', () => {
     expect(results[2]).toMatchObject({ status: 'rejected', reason: expect.any(JsonRpcError) });
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(24);
     // 25 calls, at most 20 per batch: two HTTP requests.
-    const served = (await call(`${emu.control}/requests?interface=node`)).body.requests;
+    const served = (await call(`${t.emu.control}/requests?interface=node`)).body.requests;
     expect(served).toHaveLength(2);
     expect(served[0].path).toBe('/node/avalanche/***');
   });
 
   it('reports a wrong key and an unknown chain as typed errors, never with the key', async () => {
-    const wrong = createClient({ apiKey: 'sk-not-this-one', baseUrls: emu.urls, retry: false });
+    const wrong = createClient({ apiKey: 'sk-not-this-one', baseUrls: t.emu.urls, retry: false });
     const error = await createRpcClient(wrong, { chain: 'eth' })
       .getBlockByNumber('latest')
       .catch((e: unknown) => e);
     await wrong.close();
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(String((error as Error).message)).not.toContain('sk-not-this-one');
-    const unknown = await createRpcClient(client, { chain: 'dogechain' })
+    const unknown = await createRpcClient(t.client, { chain: 'dogechain' })
       .getBlockByNumber('latest')
       .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(NotFoundError);

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@blockwire/core';
+import { afterAll, beforeAll } from 'vitest';
 import { type Emulator, type EmulatorOptions, startEmulator } from './server.js';
 
 /** Starts an emulator (without anvil unless asked) and a function to stop it. */
@@ -16,6 +17,33 @@ export function clientFor(emu: Emulator, options: Partial<Parameters<typeof crea
     retry: false,
     ...options,
   });
+}
+
+/**
+ * An emulator and a client for it, shared by every test of a file: started before the first test,
+ * closed after the last. Read `emu` and `client` inside tests (they exist once `beforeAll` ran).
+ */
+export function useEmulator(options: EmulatorOptions = {}) {
+  let emu: Emulator | undefined;
+  let client: ReturnType<typeof clientFor> | undefined;
+  beforeAll(async () => {
+    emu = await emulator(options);
+    client = clientFor(emu);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await emu?.close();
+  });
+  return {
+    get emu(): Emulator {
+      if (!emu) throw new Error('useEmulator: the emulator starts in beforeAll; read it inside a test');
+      return emu;
+    },
+    get client(): ReturnType<typeof clientFor> {
+      if (!client) throw new Error('useEmulator: the client is made in beforeAll; read it inside a test');
+      return client;
+    },
+  };
 }
 
 export interface Receiver {

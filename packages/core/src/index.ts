@@ -38,6 +38,26 @@ export {
   type ValidationIssue,
 } from './errors.js';
 export {
+  type Action,
+  type ActionDescription,
+  type Chunking,
+  checkPresentation,
+  defineAction,
+  describeAction,
+  describeFields,
+  type Example,
+  type FieldInfo,
+  type FieldMeta,
+  type FieldOption,
+  type FieldType,
+  inputJsonSchema,
+  type JsonSchema,
+  labelOf,
+  type Paging,
+  type Presentation,
+  undocumentedFields,
+} from './metadata.js';
+export {
   type BuiltRequest,
   buildRequest,
   type CallOptions,

@@ -16,17 +16,23 @@ import { evmAddress, evmChain, integerLike, nonNegativeInteger, nonNegativeNumbe
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
+const described = (description: string) => ({ description });
+
 const getPrice = defineOperation({
   id: 'getPrice',
+  resource: 'testPrice',
+  action: 'get',
+  displayName: 'Get Price',
   summary: 'A token price',
+  examples: [{ input: { address: USDC }, response: { usdPrice: 1 } }],
   api: 'evm',
   method: 'GET',
   path: '/erc20/{address}/price',
   input: z.object({
     address: evmAddress,
     chain: evmChain.optional(),
-    toBlock: nonNegativeInteger.optional(),
-    minLiquidity: nonNegativeNumber.optional(),
+    toBlock: nonNegativeInteger.meta(described('A block')).optional(),
+    minLiquidity: nonNegativeNumber.meta(described('Least USD liquidity')).optional(),
   }),
   fields: {
     address: 'path',
@@ -40,11 +46,18 @@ const getPrice = defineOperation({
 
 const setStatus = defineOperation({
   id: 'setStatus',
+  resource: 'testStream',
+  action: 'setStatus',
+  displayName: 'Set Status',
   summary: 'Set a status',
+  examples: [{ input: { id: 'a', status: 'active' }, response: { status: 'active' } }],
   api: 'streams',
   method: 'POST',
   path: '/streams/{id}/status',
-  input: z.object({ id: z.string().min(1), status: z.enum(['active', 'paused']) }),
+  input: z.object({
+    id: z.string().min(1).meta(described('The stream')),
+    status: z.enum(['active', 'paused']).meta(described('The new status')),
+  }),
   fields: { id: 'path', status: 'body' },
   response: z.looseObject({ status: z.string() }),
   idempotent: true,

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod/v4';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
+import { checkPresentation, type Presentation } from './metadata.js';
 import { validateInput, validateResponse } from './validation.js';
 
 export type FieldLocation = 'path' | 'query' | 'body';
@@ -16,11 +17,8 @@ export interface FieldMapping {
   as?: string;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  /** The SDK function's name, e.g. `getEvmTokenPrice`. */
-  id: string;
-  /** One line for docs and UIs. */
-  summary: string;
+export interface Operation<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType>
+  extends Presentation {
   api: Api;
   method: HttpMethod;
   /** Path template below the interface's base URL, with `{field}` placeholders. */
@@ -42,10 +40,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Declares an operation, checking that the path's placeholders and the `path` fields agree. */
+/**
+ * Declares an operation, checking that the path's placeholders and the `path` fields agree and
+ * that it presents itself fully (see `checkPresentation`): a mistake fails at load, not in a UI.
+ */
 export function defineOperation<I extends z.ZodType, R extends z.ZodType>(
   operation: Operation<I, R>,
 ): Operation<I, R> {
+  checkPresentation(operation, operation.input);
   const placeholders = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
   const pathFields = fieldsIn(operation, 'path')
     .map((f) => f.wire)

@@ -3,11 +3,15 @@
  * or "an integer >= 0 that may arrive as a query string" is written once.
  */
 import { z } from 'zod/v4';
-import { findChain, unknownChainMessage } from './chains.js';
+import { EVM_CHAINS, findChain, unknownChainMessage } from './chains.js';
 
 export const evmAddress = z
   .string({ error: 'must be a string' })
-  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x-prefixed address of 40 hex digits' });
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x-prefixed address of 40 hex digits' })
+  .meta({
+    description: 'An EVM address: 0x and 40 hex digits, in any case.',
+    examples: ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],
+  });
 
 /** A chain of the EVM data interface by name, hex id or decimal id; sent as its hex id. */
 export const evmChain = z
@@ -19,6 +23,13 @@ export const evmChain = z
       return z.NEVER;
     }
     return chain.hexId;
+  })
+  .meta({
+    title: 'Chain',
+    description:
+      'The EVM chain: a name (eth, polygon, bsc testnet), a hex id (0x89) or a decimal id (137). Sent as the hex id.',
+    placeholder: 'eth',
+    options: EVM_CHAINS.map((chain) => ({ name: chain.name, value: chain.name })),
   });
 
 const numericString = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;

@@ -3,6 +3,7 @@ import { getEntityOperation } from './operations/getEntity.js';
 import { getEntityCategoriesOperation } from './operations/getEntityCategories.js';
 import { searchEntitiesOperation } from './operations/searchEntities.js';
 
+export { actions } from './actions.js';
 export {
   type IterateEntitiesByCategoryInput,
   type IterateOptions,

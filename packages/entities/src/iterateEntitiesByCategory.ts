@@ -1,15 +1,15 @@
 import { type CallOptions, type Client, nonNegativeInteger, paginate, validateInput } from '@blockwire/core';
-import { z } from 'zod/v4';
-import { getEntitiesByCategory } from './operations/getEntitiesByCategory.js';
-import { type EntitiesByCategoryResponse, type EntitySummary, pathSegmentId } from './schemas.js';
+import type { z } from 'zod/v4';
+import { getEntitiesByCategory, getEntitiesByCategoryInput } from './operations/getEntitiesByCategory.js';
+import type { EntitiesByCategoryResponse, EntitySummary } from './schemas.js';
 
-export const iterateEntitiesByCategoryInput = z.strictObject({
-  categoryId: pathSegmentId,
-  /** Page size. */
-  limit: nonNegativeInteger.optional(),
-  /** The page to start from; left out, the service's first page. */
-  startPage: nonNegativeInteger.optional(),
-});
+export const iterateEntitiesByCategoryInput = getEntitiesByCategoryInput
+  .pick({ categoryId: true, limit: true })
+  .extend({
+    startPage: nonNegativeInteger
+      .meta({ description: 'The page to start from; left out, the service’s first page.' })
+      .optional(),
+  });
 export type IterateEntitiesByCategoryInput = z.input<typeof iterateEntitiesByCategoryInput>;
 
 export interface IterateOptions extends CallOptions {

@@ -1,6 +1,7 @@
 import { getEvmTokenPriceOperation } from './operations/getEvmTokenPrice.js';
 import { getSolanaTokenPricesOperation } from './operations/getSolanaTokenPrices.js';
 
+export { actions } from './actions.js';
 export {
   type GetEvmTokenPriceInput,
   getEvmTokenPrice,

@@ -1,3 +1,4 @@
+export { actions } from './actions.js';
 export {
   type BatchOptions,
   createRpcClient,

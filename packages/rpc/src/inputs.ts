@@ -45,12 +45,22 @@ function hexOfBytes(bytes: number, what: string) {
 }
 
 /** A block or transaction hash. */
-export const hashInput = hexOfBytes(32, 'a 32-byte hash');
+export const hashInput = hexOfBytes(32, 'a 32-byte hash').meta({
+  description: 'A 32-byte hash: 0x and 64 hex digits.',
+  examples: ['0x793497fb459c621d038e62832198967efcad4f83c47bd0fbc6c4d916615d22a3'],
+});
 
 /** A storage slot for `eth_getProof`; pad a slot number to 32 bytes. */
-export const storageKeyInput = hexOfBytes(32, 'a 32-byte storage key');
+export const storageKeyInput = hexOfBytes(32, 'a 32-byte storage key').meta({
+  description: 'A storage slot: 0x and 64 hex digits (pad a slot number to 32 bytes).',
+});
 
-export const addressInput = evmAddress.transform((value) => value as Hex);
+export const addressInput = evmAddress
+  .transform((value) => value as Hex)
+  .meta({
+    description: 'An account or contract address: 0x and 40 hex digits.',
+    examples: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
+  });
 
 const QUANTITY_MESSAGE = 'must be an integer >= 0 (number, bigint, 0x hex or decimal string)';
 
@@ -64,7 +74,8 @@ export const quantityInput = z
       return z.NEVER;
     }
     return quantity;
-  });
+  })
+  .meta({ description: 'A position counting from 0 (a number, or 0x hex).', examples: ['0'] });
 
 const BLOCK_TAG_MESSAGE =
   'must be a block number (number, bigint, 0x hex or decimal string) or one of latest, earliest, pending';
@@ -79,6 +90,14 @@ export const blockTagInput = z
       return z.NEVER;
     }
     return quantity;
+  })
+  .meta({
+    title: 'Block',
+    description: 'A block number (decimal or 0x hex) or a tag: latest, earliest or pending.',
+    examples: ['latest'],
   });
 
-export const fullTransactionsInput = z.boolean({ error: 'must be true or false' }).default(false);
+export const fullTransactionsInput = z
+  .boolean({ error: 'must be true or false' })
+  .default(false)
+  .meta({ description: 'Return full transaction objects instead of their hashes.' });

@@ -5,18 +5,53 @@ import { toQuantity } from './inputs.js';
 import { defineRpcMethod, encodeParams, paramsToInput } from './method.js';
 import { getProofMethod } from './methods/getProof.js';
 
+const documented = z.string().meta({ description: 'An argument' });
+const presentation = (id: string) => ({
+  id,
+  resource: 'rpcTest',
+  action: id,
+  displayName: 'Test',
+  summary: 'A test method',
+  examples: [{ input: {}, response: null }] as const,
+});
+
 describe('defineRpcMethod', () => {
   it('refuses args that do not list every params field', () => {
     expect(() =>
       defineRpcMethod({
-        id: 'broken',
+        ...presentation('broken'),
         method: 'eth_broken',
-        summary: 'x',
         args: ['a'],
-        params: z.object({ a: z.string(), b: z.string() }),
+        params: z.object({ a: documented, b: documented }),
         result: z.unknown(),
       }),
     ).toThrow(/args \[a\] must list every params field \(a, b\)/);
+  });
+
+  it('refuses an argument without a description, naming it', () => {
+    expect(() =>
+      defineRpcMethod({
+        ...presentation('undocumented'),
+        method: 'eth_undocumented',
+        args: ['a', 'b'],
+        params: z.object({ a: documented, b: z.string() }),
+        result: z.unknown(),
+      }),
+    ).toThrow(/undocumented: field\(s\) b have no description/);
+  });
+
+  it('refuses a second method with the same resource and action', () => {
+    expect(() =>
+      defineRpcMethod({
+        ...presentation('getProofAgain'),
+        resource: 'rpc',
+        action: 'getProof',
+        method: 'eth_getProof',
+        args: ['a'],
+        params: z.object({ a: documented }),
+        result: z.unknown(),
+      }),
+    ).toThrow(/rpc\.getProof is already used by getProof/);
   });
 });
 

@@ -2,20 +2,16 @@
  * A JSON-RPC method of the node interface, described once as data: the SDK method, its argument
  * rules and its result shape all come from this object (the emulator can check calls with it too).
  */
-import { ValidationError, validateInput } from '@blockwire/core';
+import { checkPresentation, type Presentation, ValidationError, validateInput } from '@blockwire/core';
 import type { z } from 'zod/v4';
 
 export interface RpcMethod<
   P extends z.ZodObject = z.ZodObject,
   R extends z.ZodType = z.ZodType,
   M extends string = string,
-> {
-  /** The SDK method's name, e.g. `getBlockByHash`. */
-  id: string;
+> extends Presentation {
   /** The JSON-RPC method name, e.g. `eth_getBlockByHash`. */
   method: M;
-  /** One line for docs and UIs. */
-  summary: string;
   /** The arguments in `params` order; each is a field of `params`. */
   args: readonly (keyof z.output<P> & string)[];
   /** Validates the arguments by name; its output holds the wire values. */
@@ -27,7 +23,10 @@ export interface RpcMethod<
 export type RpcMethodInput<M extends RpcMethod> = z.input<M['params']>;
 export type RpcMethodResult<M extends RpcMethod> = z.output<M['result']>;
 
-/** Declares a method, checking that `args` and the fields of `params` agree. */
+/**
+ * Declares a method, checking that `args` and the fields of `params` agree and that it presents
+ * itself fully (every argument documented, a unique resource + action, an example).
+ */
 export function defineRpcMethod<P extends z.ZodObject, R extends z.ZodType, M extends string>(
   method: RpcMethod<P, R, M>,
 ): RpcMethod<P, R, M> {
@@ -37,6 +36,7 @@ export function defineRpcMethod<P extends z.ZodObject, R extends z.ZodType, M ex
       `rpc method ${method.id}: args [${method.args.join(', ')}] must list every params field (${fields.join(', ')})`,
     );
   }
+  checkPresentation(method, method.params);
   return Object.freeze({ ...method, args: Object.freeze([...method.args]) });
 }
 

@@ -13,12 +13,15 @@ import {
 } from '../schemas.js';
 
 export const getEntitiesByCategoryInput = z.strictObject({
-  /** The category's id, as `getEntityCategories` lists it. */
-  categoryId: pathSegmentId,
-  /** Which page; left out, the service picks its first page. */
-  page: nonNegativeInteger.optional(),
-  /** Page size. */
-  limit: nonNegativeInteger.optional(),
+  categoryId: pathSegmentId.meta({
+    title: 'Category ID',
+    description: 'The category’s id, as Get Entity Categories lists it (e.g. exchanges).',
+    examples: ['exchanges'],
+  }),
+  page: nonNegativeInteger
+    .meta({ description: 'Which page, counting from 0; left out, the service’s first page.' })
+    .optional(),
+  limit: nonNegativeInteger.meta({ description: 'The most entities on one page.' }).optional(),
 });
 export type GetEntitiesByCategoryInput = z.input<typeof getEntitiesByCategoryInput>;
 
@@ -28,7 +31,32 @@ export type GetEntitiesByCategoryInput = z.input<typeof getEntitiesByCategoryInp
  */
 export const getEntitiesByCategoryOperation = defineOperation({
   id: 'getEntitiesByCategory',
-  summary: 'List the entities of a category, one page',
+  resource: 'entity',
+  action: 'getByCategory',
+  displayName: 'Get Entities by Category',
+  summary: 'List the entities of a category, one page at a time',
+  paging: { style: 'page', pageField: 'page', limitField: 'limit', items: 'result' },
+  examples: [
+    {
+      input: { categoryId: 'exchanges', limit: 1 },
+      response: {
+        result: [
+          {
+            ...{
+              name: 'Binance',
+              id: 'binance',
+              bio: 'Binance is the largest centralized exchange by spot volume.',
+              website: 'https://www.binance.com',
+              type: 'exchange',
+            },
+            total_addresses: 6,
+          },
+        ],
+        page: 0,
+        page_size: 1,
+      },
+    },
+  ],
   api: 'evm',
   method: 'GET',
   path: '/entities/categories/{categoryId}',

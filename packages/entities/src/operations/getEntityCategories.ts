@@ -9,14 +9,29 @@ import { z } from 'zod/v4';
 import { type EntityCategoriesResponse, entityCategoriesResponseSchema } from '../schemas.js';
 
 export const getEntityCategoriesInput = z.strictObject({
-  /** Page size. */
-  limit: nonNegativeInteger.optional(),
+  limit: nonNegativeInteger.meta({ description: 'The most categories to return.' }).optional(),
 });
 export type GetEntityCategoriesInput = z.input<typeof getEntityCategoriesInput>;
 
 export const getEntityCategoriesOperation = defineOperation({
   id: 'getEntityCategories',
-  summary: 'List entity categories',
+  resource: 'entity',
+  action: 'getCategories',
+  displayName: 'Get Entity Categories',
+  summary: 'List the categories that group entities, with how many entities each holds',
+  examples: [
+    {
+      input: { limit: 2 },
+      response: {
+        result: [
+          { name: 'Exchanges', id: 'exchanges', total_entities: 12 },
+          { name: 'Lending', id: 'lending', total_entities: 4 },
+        ],
+        page: 0,
+        page_size: 2,
+      },
+    },
+  ],
   api: 'evm',
   method: 'GET',
   path: '/entities/categories',

@@ -10,16 +10,50 @@ import { z } from 'zod/v4';
 import { type SearchEntitiesResponse, searchEntitiesResponseSchema } from '../schemas.js';
 
 export const searchEntitiesInput = z.strictObject({
-  /** The search text. */
-  query: nonEmptyString,
-  /** Page size. */
-  limit: nonNegativeInteger.optional(),
+  query: nonEmptyString.meta({
+    description: 'The text to look for in entity names, address labels and categories.',
+    examples: ['binance'],
+  }),
+  limit: nonNegativeInteger.meta({ description: 'The most results to return.' }).optional(),
 });
 export type SearchEntitiesInput = z.input<typeof searchEntitiesInput>;
 
 export const searchEntitiesOperation = defineOperation({
   id: 'searchEntities',
-  summary: 'Search entities, organizations or wallets',
+  resource: 'entity',
+  action: 'search',
+  displayName: 'Search Entities',
+  summary: 'Search entities, labelled addresses and categories by text',
+  examples: [
+    {
+      input: { query: 'binance', limit: 5 },
+      response: {
+        result: {
+          entities: [
+            {
+              name: 'Binance',
+              id: 'binance',
+              bio: 'Binance is the largest centralized exchange by spot volume.',
+              website: 'https://www.binance.com',
+              type: 'exchange',
+            },
+          ],
+          addresses: [
+            {
+              address: '0x28c6c06298d514db089934071355e5743bf21d60',
+              chain: 'eth',
+              is_multi_chain: true,
+              primary_label: 'Binance 14',
+              entity: { name: 'Binance', id: 'binance' },
+            },
+          ],
+          categories: [],
+        },
+        page: 0,
+        page_size: 5,
+      },
+    },
+  ],
   api: 'evm',
   method: 'GET',
   path: '/entities/search',

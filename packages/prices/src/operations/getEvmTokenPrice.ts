@@ -13,25 +13,66 @@ import { z } from 'zod/v4';
 import { type EvmTokenPrice, evmTokenPriceSchema } from '../schemas.js';
 
 export const getEvmTokenPriceInput = z.strictObject({
-  /** Token contract address, 0x + 40 hex digits in any case. */
-  address: evmAddress,
-  /** Chain name (`eth`, `polygon`, `bsc testnet`), hex id (`0x89`) or decimal id (`137`); sent as the hex id. Service default: `eth`. */
+  address: evmAddress.meta({ description: 'The token contract address: 0x and 40 hex digits, in any case.' }),
   chain: evmChain.optional(),
-  /** Factory name or address of the exchange to take the price from. */
-  exchange: nonEmptyString.optional(),
-  /** Block number the price is taken from (historical price). */
-  toBlock: nonNegativeInteger.optional(),
-  /** Leave out tokens inactive for more than this many days. */
-  maxTokenInactivity: nonNegativeNumber.optional(),
-  /** Leave out tokens whose liquidity on one side of the pair is below this USD amount. */
-  minPairSideLiquidityUsd: nonNegativeNumber.optional(),
+  exchange: nonEmptyString
+    .meta({
+      description: 'Take the price from this exchange only: a factory name or address (e.g. uniswapv3).',
+      examples: ['uniswapv3'],
+    })
+    .optional(),
+  toBlock: nonNegativeInteger
+    .meta({
+      description: 'Read the price as it was at this block number (a historical price).',
+      examples: [19000000],
+    })
+    .optional(),
+  maxTokenInactivity: nonNegativeNumber
+    .meta({ description: 'Leave out tokens that have not traded for more than this many days.' })
+    .optional(),
+  minPairSideLiquidityUsd: nonNegativeNumber
+    .meta({
+      description: 'Leave out pairs whose liquidity on one side is below this many US dollars.',
+      title: 'Min Pair Side Liquidity (USD)',
+    })
+    .optional(),
 });
 export type GetEvmTokenPriceInput = z.input<typeof getEvmTokenPriceInput>;
 
 /** `include=percent_change` is deprecated (percent changes are always included), so it is never sent. */
 export const getEvmTokenPriceOperation = defineOperation({
   id: 'getEvmTokenPrice',
-  summary: 'Get the USD price of an ERC-20 token on an EVM chain',
+  resource: 'tokenPrice',
+  action: 'getEvm',
+  displayName: 'Get EVM Token Price',
+  summary: 'Get the USD price of an ERC-20 token on an EVM chain, now or at a past block',
+  advanced: ['exchange', 'maxTokenInactivity', 'minPairSideLiquidityUsd'],
+  examples: [
+    {
+      input: { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', chain: 'eth' },
+      response: {
+        tokenName: 'USD Coin',
+        tokenSymbol: 'USDC',
+        tokenDecimals: '6',
+        nativePrice: { value: '302488521575758', decimals: 18, name: 'Ether', symbol: 'ETH' },
+        usdPrice: 0.9982121212,
+        usdPriceFormatted: '0.9982121212',
+        '24hrPercentChange': '-0.194316',
+        exchangeAddress: '0x1f98431c8ad98523631ae4a59f267346ea31f984',
+        exchangeName: 'Uniswap v3',
+        tokenAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+        toBlock: '21800000',
+        possibleSpam: false,
+        verifiedContract: true,
+        pairAddress: '0x40f48c5202fef8dbe31adec901cce777abca69c6',
+        pairTotalLiquidityUsd: '316004623.40',
+        usdPrice24h: 1.000155581,
+        usdPrice24hrUsdChange: -0.0019434598,
+        usdPrice24hrPercentChange: -0.194316,
+        securityScore: 96,
+      },
+    },
+  ],
   api: 'evm',
   method: 'GET',
   path: '/erc20/{address}/price',

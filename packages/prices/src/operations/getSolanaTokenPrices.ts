@@ -15,32 +15,61 @@ export const SOLANA_PRICES_MAX_ADDRESSES = 100;
 /** How many calls `getSolanaTokenPrices` keeps in flight by default. */
 export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 4;
 
+const network = solanaNetwork.meta({ description: 'The Solana cluster: mainnet (default) or devnet.' });
+
+/** Any number of token addresses, at least one. */
+const addresses = z
+  .array(solanaAddress, { error: 'must be a list of addresses' })
+  .min(1, { error: 'must hold at least one address' })
+  .meta({
+    description:
+      'The token mint addresses (base58). Any number: the SDK sends them 100 a request; duplicates are sent once.',
+    examples: [
+      ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'JUPyiwrAGVj5bgFTmpYoRs7tUZbWzVYtDiqjgYz3f7jx'],
+    ],
+  });
+
 /** One wire call: 1 to 100 addresses. */
 export const solanaTokenPricesCallInput = z.strictObject({
-  network: solanaNetwork,
-  addresses: z
-    .array(solanaAddress, { error: 'must be a list of addresses' })
-    .min(1, { error: 'must hold at least one address' })
-    .max(SOLANA_PRICES_MAX_ADDRESSES, {
-      error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
-    }),
+  network,
+  addresses: addresses.max(SOLANA_PRICES_MAX_ADDRESSES, {
+    error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
+  }),
 });
 
 /** What `getSolanaTokenPrices` accepts: any number of addresses, at least one. */
-export const getSolanaTokenPricesInput = z.strictObject({
-  /** `mainnet` (default) or `devnet`. */
-  network: solanaNetwork,
-  /** Base58 token addresses; duplicates are sent once. */
-  addresses: z
-    .array(solanaAddress, { error: 'must be a list of addresses' })
-    .min(1, { error: 'must hold at least one address' }),
-});
+export const getSolanaTokenPricesInput = z.strictObject({ network, addresses });
 export type GetSolanaTokenPricesInput = z.input<typeof getSolanaTokenPricesInput>;
 
 /** The service call itself. Read-only, so safe to retry although it is a POST. */
 export const getSolanaTokenPricesOperation = defineOperation({
   id: 'getSolanaTokenPrices',
-  summary: 'Get the USD prices of up to 100 Solana tokens',
+  resource: 'tokenPrice',
+  action: 'getSolana',
+  displayName: 'Get Solana Token Prices',
+  summary: 'Get the USD prices of Solana tokens (the service takes 100 a request)',
+  chunking: { field: 'addresses', size: SOLANA_PRICES_MAX_ADDRESSES },
+  examples: [
+    {
+      input: { network: 'mainnet', addresses: ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'] },
+      response: [
+        {
+          tokenAddress: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          pairAddress: 'A93KYm4iuqqts3nT9xXpXW34EgKyZKA2jr6xQQCyVc4X',
+          usdPrice: 1,
+          exchangeAddress: '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
+          exchangeName: 'Raydium AMM v4',
+          name: 'USD Coin',
+          symbol: 'USDC',
+          score: 95,
+          usdPrice24h: 1.001913356,
+          usdPrice24hrUsdChange: -0.001913356,
+          usdPrice24hrPercentChange: -0.19097,
+          isVerifiedContract: true,
+        },
+      ],
+    },
+  ],
   api: 'solana',
   method: 'POST',
   path: '/token/{network}/prices',

@@ -151,7 +151,16 @@ function schemaOf(check: (value: unknown) => Checked<unknown>) {
 }
 
 /** A Bitcoin mainnet address; the error says what is wrong (checksum, testnet, format). */
-export const bitcoinAddressSchema = schemaOf(checkBitcoinAddress);
+export const bitcoinAddressSchema = schemaOf(checkBitcoinAddress).meta({
+  description: 'A Bitcoin mainnet address: legacy (1…), P2SH (3…), SegWit (bc1q…) or Taproot (bc1p…).',
+  examples: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
+});
 
 /** A mainnet xpub, ypub or zpub; the error says what is wrong (checksum, private key, testnet). */
-export const extendedPublicKeySchema = schemaOf(checkExtendedPublicKey);
+export const extendedPublicKeySchema = schemaOf(checkExtendedPublicKey).meta({
+  title: 'Xpub',
+  description: 'A mainnet extended public key (xpub, ypub or zpub); its addresses are derived and watched.',
+  examples: [
+    'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+  ],
+});

@@ -15,6 +15,7 @@ import { updateBitcoinStreamOperation } from './operations/updateBitcoinStream.j
 import { updateEvmStreamStatusOperation } from './operations/updateEvmStreamStatus.js';
 import { updateSettingsOperation } from './operations/updateSettings.js';
 
+export { actions } from './actions.js';
 export * from './bitcoin-address.js';
 export * from './operations/addBitcoinStreamAddress.js';
 export * from './operations/addBitcoinStreamAddresses.js';

@@ -11,14 +11,14 @@ import { z } from 'zod/v4';
 export const STREAM_STATUSES = ['active', 'paused', 'error', 'terminated'] as const;
 export const SETTINGS_REGIONS = ['us-east-1', 'us-west-2', 'eu-central-1', 'ap-southeast-1'] as const;
 
-export const streamStatusSchema = z.enum(STREAM_STATUSES, {
-  error: `must be one of ${STREAM_STATUSES.join(', ')}`,
-});
+export const streamStatusSchema = z
+  .enum(STREAM_STATUSES, { error: `must be one of ${STREAM_STATUSES.join(', ')}` })
+  .meta({ description: 'The stream’s status: active, paused, error or terminated.' });
 export type StreamStatus = z.output<typeof streamStatusSchema>;
 
-export const settingsRegionSchema = z.enum(SETTINGS_REGIONS, {
-  error: `must be one of ${SETTINGS_REGIONS.join(', ')}`,
-});
+export const settingsRegionSchema = z
+  .enum(SETTINGS_REGIONS, { error: `must be one of ${SETTINGS_REGIONS.join(', ')}` })
+  .meta({ description: 'The region webhooks are sent from.' });
 export type SettingsRegion = z.output<typeof settingsRegionSchema>;
 
 // --- input building blocks ---
@@ -28,6 +28,11 @@ export const evmStreamIdSchema = z
   .string({ error: 'must be a string' })
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, {
     error: 'must be a UUID v4, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  })
+  .meta({
+    title: 'Stream ID',
+    description: 'The EVM stream’s id (a UUID v4).',
+    examples: ['6f0c1b7e-2f4a-4c35-9a51-8e2d3c4b5a61'],
   });
 
 /** A Bitcoin stream id. The spec only says "string"; the service issues UUIDs, of any version here. */
@@ -35,20 +40,32 @@ export const bitcoinStreamIdSchema = z
   .string({ error: 'must be a string' })
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
     error: 'must be a stream id (a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6)',
+  })
+  .meta({
+    title: 'Stream ID',
+    description: 'The Bitcoin stream’s id (a UUID), as create and list return it.',
+    examples: ['0da99a82-5b1f-48da-962b-d9f5f4239942'],
   });
 
 /** The URL the service POSTs deliveries to. The service itself requires a public HTTPS one. */
-export const webhookUrlSchema = z.string({ error: 'must be a string' }).refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  },
-  { error: 'must be an http(s) URL, e.g. https://example.com/webhooks/bitcoin' },
-);
+export const webhookUrlSchema = z
+  .string({ error: 'must be a string' })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an http(s) URL, e.g. https://example.com/webhooks/bitcoin' },
+  )
+  .meta({
+    title: 'Webhook URL',
+    description: 'Where the service POSTs deliveries. The service requires a public HTTPS URL.',
+    examples: ['https://example.com/webhooks/bitcoin'],
+  });
 
 const MAINNET_ONLY = 'must be ["mainnet"]: Bitcoin streams watch mainnet only';
 
@@ -56,7 +73,8 @@ const MAINNET_ONLY = 'must be ["mainnet"]: Bitcoin streams watch mainnet only';
 export const bitcoinNetworkSchema = z
   .array(z.string(), { error: MAINNET_ONLY })
   .refine((networks) => networks.length === 1 && networks[0] === 'mainnet', { error: MAINNET_ONLY })
-  .transform((): ['mainnet'] => ['mainnet']);
+  .transform((): ['mainnet'] => ['mainnet'])
+  .meta({ description: 'The networks to watch: exactly ["mainnet"], the only one served.' });
 
 const flag = z.boolean({ error: 'must be true or false' });
 const text = z.string({ error: 'must be a string' });
@@ -64,23 +82,42 @@ const text = z.string({ error: 'must be a string' });
 /** The settings of a Bitcoin stream, as `createBitcoinStream` and `updateBitcoinStream` send them. */
 export const bitcoinStreamConfigShape = {
   webhookUrl: webhookUrlSchema,
-  description: text.optional(),
-  tag: text.optional(),
+  description: text.meta({ description: 'A description of the stream, for people.' }).optional(),
+  tag: text
+    .meta({ description: 'A label every delivery carries, for routing or filtering by the receiver.' })
+    .optional(),
   network: bitcoinNetworkSchema.optional(),
-  includeInputs: flag.optional(),
-  includeOutputs: flag.optional(),
-  allAddresses: flag.optional(),
+  includeInputs: flag
+    .meta({ description: 'Include each transaction’s inputs (vin) in deliveries.' })
+    .optional(),
+  includeOutputs: flag
+    .meta({ description: 'Include each transaction’s outputs (vout) in deliveries.' })
+    .optional(),
+  allAddresses: flag
+    .meta({
+      description: 'Deliver every transaction of the network, not only those of the watched addresses.',
+    })
+    .optional(),
 };
 
 /** The chain segment of the Bitcoin block calls; the service serves `mainnet`. */
-export const bitcoinChainIdSchema = nonEmptyString;
+export const bitcoinChainIdSchema = nonEmptyString.meta({
+  title: 'Chain ID',
+  description: 'The Bitcoin chain: mainnet.',
+  examples: ['mainnet'],
+});
 
 /** A Bitcoin block height; a digit string also works (path segments carry text). */
-export const blockNumberSchema = nonNegativeInteger;
+export const blockNumberSchema = nonNegativeInteger.meta({
+  description: 'The block height.',
+  examples: [880001],
+});
 
 /** Page size of the Bitcoin list calls; a digit string also works (query strings carry text). */
-export const pageLimitSchema = nonNegativeInteger;
-export const cursorSchema = z.string({ error: 'must be a string (the cursor of the previous page)' });
+export const pageLimitSchema = nonNegativeInteger.meta({ description: 'The most records on one page.' });
+export const cursorSchema = z
+  .string({ error: 'must be a string (the cursor of the previous page)' })
+  .meta({ description: 'The cursor the previous page returned, to get the next page.' });
 
 // --- responses ---
 
@@ -163,6 +200,10 @@ export type BitcoinStreamAddress = z.output<typeof bitcoinStreamAddressSchema>;
 export const bitcoinStreamXpubSchema = z.looseObject({
   id: z.string().optional(),
   xpub: z.string().optional(),
+  streamId: z.string().optional(),
+  addressType: z.string().optional(),
+  receiveAddresses: z.array(z.string()).optional(),
+  changeAddresses: z.array(z.string()).optional(),
 });
 export type BitcoinStreamXpub = z.output<typeof bitcoinStreamXpubSchema>;
 
@@ -200,5 +241,37 @@ export const bitcoinBlockWebhookDataSchema = z.looseObject({
 });
 export type BitcoinBlockWebhookData = z.output<typeof bitcoinBlockWebhookDataSchema>;
 
-/** The answer of a call whose response the spec does not show: any JSON, or nothing. */
-export const anyResponseSchema = z.unknown();
+/**
+ * Answers of the calls whose response the spec does not show: a JSON object (the fields the
+ * service is known to send typed when present; others kept) or no body at all. A bare string,
+ * number or array is not such an answer, and fails as one.
+ */
+/** What adding or removing one address answers. */
+export const bitcoinStreamAddressChangeSchema = z
+  .looseObject({
+    streamId: z.string().optional(),
+    address: z.union([z.string(), z.array(z.string())]).optional(),
+    amountOfAddresses: z.number().optional(),
+  })
+  .optional();
+export type BitcoinStreamAddressChange = z.output<typeof bitcoinStreamAddressChangeSchema>;
+
+/** What attaching or detaching an xpub answers: the xpub record. */
+export const bitcoinStreamXpubChangeSchema = bitcoinStreamXpubSchema.optional();
+export type BitcoinStreamXpubChange = z.output<typeof bitcoinStreamXpubChangeSchema>;
+
+/** What deleting a stream or changing its status answers: the stream, as far as it is shown. */
+export const bitcoinStreamChangeSchema = bitcoinStreamSchema.partial().optional();
+export type BitcoinStreamChange = z.output<typeof bitcoinStreamChangeSchema>;
+
+/** What replaying a block answers: what was queued for delivery. */
+export const bitcoinBlockReplaySchema = z
+  .looseObject({
+    streamId: z.string().optional(),
+    chainId: z.string().optional(),
+    blockNumber: z.union([z.number(), z.string()]).optional(),
+    confirmed: z.boolean().optional(),
+    transactionCount: z.number().optional(),
+  })
+  .optional();
+export type BitcoinBlockReplay = z.output<typeof bitcoinBlockReplaySchema>;

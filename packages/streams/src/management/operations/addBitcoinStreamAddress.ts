@@ -1,14 +1,15 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { bitcoinAddressSchema } from '../bitcoin-address.js';
-import { anyResponseSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { bitcoinStreamAddressChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 
 /** One address: the service takes one per request, so a list is refused with a pointer to the helper. */
 export const singleBitcoinAddressSchema = z
   .custom<string>((value) => !Array.isArray(value), {
     error: 'takes one address per request (the service limit); use addBitcoinStreamAddresses to add a list',
   })
-  .pipe(bitcoinAddressSchema);
+  .pipe(bitcoinAddressSchema)
+  .meta({ description: 'One Bitcoin mainnet address (the service takes one a request).', type: 'string' });
 
 export const addBitcoinStreamAddressInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -18,14 +19,29 @@ export type AddBitcoinStreamAddressInput = z.input<typeof addBitcoinStreamAddres
 
 export const addBitcoinStreamAddressOperation = defineOperation({
   id: 'addBitcoinStreamAddress',
-  summary: 'Add one address to a Bitcoin stream',
+  resource: 'bitcoinStream',
+  action: 'addAddress',
+  displayName: 'Add Addresses',
+  summary: 'Add addresses to a Bitcoin stream (the service takes one a request)',
+  examples: [
+    {
+      input: {
+        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      },
+      response: {
+        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        amountOfAddresses: 1,
+      },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/streams/bitcoin/{id}/address',
   input: addBitcoinStreamAddressInput,
   fields: { id: 'path', address: 'body' },
-  // The spec does not show this call's response.
-  response: anyResponseSchema,
+  response: bitcoinStreamAddressChangeSchema,
   idempotent: false,
 });
 

@@ -12,7 +12,10 @@ import { addBitcoinStreamAddress } from './addBitcoinStreamAddress.js';
 
 export const addBitcoinStreamAddressesInput = z.strictObject({
   id: bitcoinStreamIdSchema,
-  addresses: z.array(bitcoinAddressSchema, { error: 'must be a list of Bitcoin addresses' }),
+  addresses: z.array(bitcoinAddressSchema, { error: 'must be a list of Bitcoin addresses' }).meta({
+    description: 'Bitcoin mainnet addresses to watch; one request each (the service takes one at a time).',
+    examples: [['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']],
+  }),
 });
 export type AddBitcoinStreamAddressesInput = z.input<typeof addBitcoinStreamAddressesInput>;
 

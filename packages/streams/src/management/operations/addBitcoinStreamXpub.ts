@@ -1,7 +1,7 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { extendedPublicKeySchema } from '../bitcoin-address.js';
-import { anyResponseSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas.js';
 
 export const addBitcoinStreamXpubInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -11,14 +11,31 @@ export type AddBitcoinStreamXpubInput = z.input<typeof addBitcoinStreamXpubInput
 
 export const addBitcoinStreamXpubOperation = defineOperation({
   id: 'addBitcoinStreamXpub',
+  resource: 'bitcoinStream',
+  action: 'addXpub',
+  displayName: 'Add Xpub',
   summary: 'Attach an extended public key to a Bitcoin stream; its addresses are derived and watched',
+  examples: [
+    {
+      input: {
+        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      },
+      response: {
+        id: '11878b41-5799-4688-96c2-fd6a1c2b2a01',
+        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+        addressType: 'p2wpkh',
+        receiveAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
+      },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/streams/bitcoin/{id}/xpub',
   input: addBitcoinStreamXpubInput,
   fields: { id: 'path', xpub: 'body' },
-  // The spec does not show this call's response.
-  response: anyResponseSchema,
+  response: bitcoinStreamXpubChangeSchema,
   idempotent: false,
 });
 

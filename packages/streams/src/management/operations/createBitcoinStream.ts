@@ -10,7 +10,37 @@ export type CreateBitcoinStreamInput = z.input<typeof createBitcoinStreamInput>;
 
 export const createBitcoinStreamOperation = defineOperation({
   id: 'createBitcoinStream',
+  resource: 'bitcoinStream',
+  action: 'create',
+  displayName: 'Create Bitcoin Stream',
   summary: 'Create a Bitcoin stream that POSTs matching transactions to a webhook',
+  advanced: ['network'],
+  examples: [
+    {
+      input: {
+        webhookUrl: 'https://example.com/webhooks/bitcoin',
+        description: 'Treasury watch',
+        tag: 'treasury',
+        includeOutputs: true,
+      },
+      response: {
+        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        webhookUrl: 'https://example.com/webhooks/bitcoin',
+        description: 'Treasury watch',
+        tag: 'treasury',
+        network: ['mainnet'],
+        includeInputs: false,
+        includeOutputs: true,
+        allAddresses: false,
+        demo: false,
+        status: 'active',
+        statusMessage: 'Stream is active',
+        isErrorSince: null,
+        updatedAt: '2026-11-23T09:15:32.660Z',
+        amountOfAddresses: 0,
+      },
+    },
+  ],
   api: 'streams',
   method: 'PUT',
   path: '/streams/bitcoin',

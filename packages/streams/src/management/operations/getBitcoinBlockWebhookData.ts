@@ -10,7 +10,28 @@ export type GetBitcoinBlockWebhookDataInput = z.input<typeof getBitcoinBlockWebh
 
 export const getBitcoinBlockWebhookDataOperation = defineOperation({
   id: 'getBitcoinBlockWebhookData',
-  summary: 'Get the webhook data a historical Bitcoin block would deliver',
+  resource: 'bitcoinStream',
+  action: 'getBlockData',
+  displayName: 'Get Block Webhook Data',
+  summary: 'Get the webhook data a historical Bitcoin block would deliver, without delivering it',
+  examples: [
+    {
+      input: { chainId: 'mainnet', blockNumber: 880001 },
+      response: {
+        streamId: '',
+        chainId: 'mainnet',
+        tag: '',
+        confirmed: true,
+        retries: 0,
+        block: {
+          height: '880001',
+          hash: '0000000000000000000205734002f72128c434d0f355e56f08b8ce6d176bf208',
+          transactionCount: 1,
+        },
+        transactions: [{ txid: '7c86b60a26b01fa6c3967dae97852f00c52072342252334f3c096d6b58fec559' }],
+      },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/streams/bitcoin/{chainId}/block/{blockNumber}',

@@ -16,7 +16,28 @@ export type ListBitcoinStreamAddressesInput = z.input<typeof listBitcoinStreamAd
 
 export const listBitcoinStreamAddressesOperation = defineOperation({
   id: 'listBitcoinStreamAddresses',
+  resource: 'bitcoinStream',
+  action: 'getAddresses',
+  displayName: 'Get Addresses',
   summary: 'List the addresses a Bitcoin stream watches',
+  paging: {
+    style: 'cursor',
+    cursorField: 'cursor',
+    limitField: 'limit',
+    nextCursor: 'cursor',
+    items: 'result',
+  },
+  examples: [
+    {
+      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942', limit: 2 },
+      response: {
+        total: 1,
+        result: [
+          { address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', createdAt: '2026-11-23T09:15:32.784Z' },
+        ],
+      },
+    },
+  ],
   api: 'streams',
   method: 'GET',
   path: '/streams/bitcoin/{id}/address',

@@ -1,6 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { anyResponseSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { bitcoinStreamAddressChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 import { singleBitcoinAddressSchema } from './addBitcoinStreamAddress.js';
 
 export const removeBitcoinStreamAddressInput = z.strictObject({
@@ -11,15 +11,30 @@ export type RemoveBitcoinStreamAddressInput = z.input<typeof removeBitcoinStream
 
 export const removeBitcoinStreamAddressOperation = defineOperation({
   id: 'removeBitcoinStreamAddress',
+  resource: 'bitcoinStream',
+  action: 'removeAddress',
+  displayName: 'Remove Address',
   summary: 'Stop a Bitcoin stream watching an address',
+  examples: [
+    {
+      input: {
+        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      },
+      response: {
+        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        amountOfAddresses: 0,
+      },
+    },
+  ],
   api: 'streams',
   method: 'DELETE',
   path: '/streams/bitcoin/{id}/address',
   input: removeBitcoinStreamAddressInput,
   // The address travels in the body of the DELETE, as `{ address }`.
   fields: { id: 'path', address: 'body' },
-  // The spec does not show this call's response.
-  response: anyResponseSchema,
+  response: bitcoinStreamAddressChangeSchema,
   idempotent: false,
 });
 

@@ -1,7 +1,7 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import {
-  anyResponseSchema,
+  bitcoinBlockReplaySchema,
   bitcoinChainIdSchema,
   bitcoinStreamIdSchema,
   blockNumberSchema,
@@ -10,20 +10,34 @@ import {
 export const replayBitcoinBlockInput = z.strictObject({
   chainId: bitcoinChainIdSchema,
   blockNumber: blockNumberSchema,
-  streamId: bitcoinStreamIdSchema,
+  streamId: bitcoinStreamIdSchema.meta({ description: 'The stream that receives the replayed block.' }),
 });
 export type ReplayBitcoinBlockInput = z.input<typeof replayBitcoinBlockInput>;
 
 export const replayBitcoinBlockOperation = defineOperation({
   id: 'replayBitcoinBlock',
-  summary: "Replay a historical Bitcoin block to a stream's webhook (backfill)",
+  resource: 'bitcoinStream',
+  action: 'replayBlock',
+  displayName: 'Replay Block',
+  summary: 'Replay a historical Bitcoin block to a stream’s webhook (backfill)',
+  examples: [
+    {
+      input: { chainId: 'mainnet', blockNumber: 880001, streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942' },
+      response: {
+        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        chainId: 'mainnet',
+        blockNumber: 880001,
+        confirmed: true,
+        transactionCount: 0,
+      },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/streams/bitcoin/{chainId}/block-to-webhook/{blockNumber}/{streamId}',
   input: replayBitcoinBlockInput,
   fields: { chainId: 'path', blockNumber: 'path', streamId: 'path' },
-  // The spec does not show this call's response.
-  response: anyResponseSchema,
+  response: bitcoinBlockReplaySchema,
   // Each call sends deliveries: a repeat would deliver the block twice.
   idempotent: false,
 });

@@ -17,7 +17,32 @@ export type UpdateBitcoinStreamInput = z.input<typeof updateBitcoinStreamInput>;
 
 export const updateBitcoinStreamOperation = defineOperation({
   id: 'updateBitcoinStream',
-  summary: 'Change the configuration of a Bitcoin stream',
+  resource: 'bitcoinStream',
+  action: 'update',
+  displayName: 'Update Bitcoin Stream',
+  summary: 'Change the configuration of a Bitcoin stream; the settings left out stay as they are',
+  advanced: ['network'],
+  examples: [
+    {
+      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942', description: 'Treasury watch (cold wallets)' },
+      response: {
+        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        webhookUrl: 'https://example.com/webhooks/bitcoin',
+        description: 'Treasury watch (cold wallets)',
+        tag: 'treasury',
+        network: ['mainnet'],
+        includeInputs: false,
+        includeOutputs: true,
+        allAddresses: false,
+        demo: false,
+        status: 'active',
+        statusMessage: 'Stream is active',
+        isErrorSince: null,
+        updatedAt: '2026-11-23T09:15:32.660Z',
+        amountOfAddresses: 1,
+      },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/streams/bitcoin/{id}',

@@ -10,7 +10,26 @@ export type UpdateEvmStreamStatusInput = z.input<typeof updateEvmStreamStatusInp
 
 export const updateEvmStreamStatusOperation = defineOperation({
   id: 'updateEvmStreamStatus',
-  summary: 'Set the status of an EVM stream (active, paused, error, terminated)',
+  resource: 'evmStream',
+  action: 'updateStatus',
+  displayName: 'Update EVM Stream Status',
+  summary: 'Set the status of an EVM stream: active, paused, error or terminated',
+  examples: [
+    {
+      input: { id: '6f0c1b7e-2f4a-4c35-9a51-8e2d3c4b5a61', status: 'paused' },
+      response: {
+        webhookUrl: 'https://example.com/webhooks/evm/1',
+        description: 'USDC treasury transfers',
+        tag: 'evm-1',
+        chainIds: ['0x1'],
+        id: '6f0c1b7e-2f4a-4c35-9a51-8e2d3c4b5a61',
+        status: 'paused',
+        statusMessage: 'Stream is paused',
+        updatedAt: '2026-11-23T09:15:32.660Z',
+        amountOfAddresses: 3,
+      },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/streams/evm/{id}/status',

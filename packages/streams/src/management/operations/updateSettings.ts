@@ -4,13 +4,26 @@ import { projectSettingsSchema, settingsRegionSchema } from '../schemas.js';
 
 export const updateSettingsInput = z.strictObject({
   region: settingsRegionSchema.optional(),
-  secretKey: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).optional(),
+  secretKey: z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .meta({ description: 'The secret that signs webhook deliveries (x-signature); keep it private.' })
+    .optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsInput>;
 
 export const updateSettingsOperation = defineOperation({
   id: 'updateSettings',
-  summary: 'Set the project settings: the region webhooks are sent from and the webhook secret',
+  resource: 'settings',
+  action: 'update',
+  displayName: 'Update Settings',
+  summary: 'Set the region webhooks are sent from and the secret that signs them',
+  examples: [
+    {
+      input: { region: 'eu-central-1' },
+      response: { region: 'eu-central-1', secretKey: 'blockwire-emulator-secret' },
+    },
+  ],
   api: 'streams',
   method: 'POST',
   path: '/settings',

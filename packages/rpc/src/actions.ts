@@ -1,0 +1,40 @@
+import { type Action, type CallOptions, defineAction } from '@blockwire/core';
+import type { RpcClient } from './client.js';
+import type { RpcMethod, RpcMethodInput, RpcMethodResult } from './method.js';
+import {
+  getBlockByHashMethod,
+  getBlockByNumberMethod,
+  getBlockReceiptsMethod,
+  getProofMethod,
+  getTransactionByHashMethod,
+  getTransactionReceiptMethod,
+  getUncleByBlockHashAndIndexMethod,
+  getUncleByBlockNumberAndIndexMethod,
+} from './methods/index.js';
+
+type RpcAction<M extends RpcMethod> = Action<M, RpcClient, M['params'], RpcMethodResult<M>>;
+
+function actionOf<M extends RpcMethod>(method: M): RpcAction<M> {
+  return defineAction({
+    operation: method,
+    input: method.params,
+    call: (rpc: RpcClient, input: RpcMethodInput<M>, options?: CallOptions) =>
+      rpc.call(method, input, options),
+  });
+}
+
+/**
+ * The eight typed methods as data, in the contract's order: a consumer routes
+ * `operation.resource` (`rpc`) and `operation.action` to `call`, which takes an `RpcClient` and
+ * named arguments. Calls made in the same tick go out as one JSON-RPC batch.
+ */
+export const actions = [
+  actionOf(getBlockByHashMethod),
+  actionOf(getBlockByNumberMethod),
+  actionOf(getUncleByBlockHashAndIndexMethod),
+  actionOf(getUncleByBlockNumberAndIndexMethod),
+  actionOf(getBlockReceiptsMethod),
+  actionOf(getTransactionByHashMethod),
+  actionOf(getTransactionReceiptMethod),
+  actionOf(getProofMethod),
+] as const;

@@ -6,9 +6,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Operation } from '@blockwire/core';
-import { operations as entityOperations } from '@blockwire/entities';
-import { operations as priceOperations } from '@blockwire/prices';
-import { operations as streamOperations } from '@blockwire/streams';
 import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
 import type { DeliveryOptions } from './delivery/engine.js';
 import { createFaults, type FaultConfigInput, type FaultDecision, type FaultInterface } from './faults.js';
@@ -17,6 +14,8 @@ import { createPriceHandlers } from './handlers/prices.js';
 import type { Handler, HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
 import { NODE_CHAINS, proxyJsonRpc } from './node/proxy.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { restOperations } from './operations.js';
 import { createRouter, type Route, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
 import { createStreamsService } from './streams/service.js';
@@ -130,7 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             throw new Error(`the emulator has no handler for operation ${operation.id}`);
           })),
   });
-  const all: Operation[] = [...priceOperations, ...entityOperations, ...streamOperations];
+  const all = restOperations;
   const routers: Record<RestInterface, Router> = {
     evm: createRouter(all.filter((op) => op.api === 'evm').map(routeFor)),
     solana: createRouter(all.filter((op) => op.api === 'solana').map(routeFor)),
@@ -141,6 +140,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Origins of this server's own loopback names; set once listening. Not the Host header: a
   // DNS-rebound attacker's name also points here.
   const ownOrigins = new Set<string>();
+  let openApiDocument: Record<string, unknown> | undefined;
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -156,10 +156,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
+    if (url.pathname === '/openapi.json' && (method === 'GET' || method === 'HEAD')) {
+      openApiDocument ??= buildOpenApiDocument();
+      return sendJson(res, 200, openApiDocument);
+    }
     const prefix = PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`));
     if (!prefix) {
       return sendJson(res, 404, {
-        message: `Not found: ${url.pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}`,
+        message: `Not found: ${url.pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}; the contract: /openapi.json`,
       });
     }
     const [base, name] = prefix;

@@ -1,0 +1,141 @@
+/**
+ * Every operation and RPC method presents itself fully, and its example is real: the example
+ * input goes through the SDK to the emulator and back, and both the example's response and the
+ * emulator's reply are valid under the operation's response schema.
+ */
+import { describeAction, type Operation, runOperation } from '@blockwire/core';
+import { actions as entityActions } from '@blockwire/entities';
+import { actions as priceActions } from '@blockwire/prices';
+import { createRpcClient, methods, actions as rpcActions } from '@blockwire/rpc';
+import {
+  addBitcoinStreamAddress,
+  addBitcoinStreamXpub,
+  createBitcoinStream,
+  actions as streamActions,
+  operations as streamOperations,
+} from '@blockwire/streams';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restOperations } from './operations.js';
+import { type Receiver, startReceiver, useEmulator } from './test-support.js';
+
+const t = useEmulator({ anvil: true });
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+const allActions = [...priceActions, ...entityActions, ...streamActions, ...rpcActions];
+const endpoints = [...restOperations, ...methods];
+
+describe('every endpoint presents itself', () => {
+  it('has exactly one action per operation and RPC method, and no action without one', () => {
+    expect(allActions.map((action) => action.operation.id).sort()).toEqual(
+      endpoints.map((endpoint) => endpoint.id).sort(),
+    );
+  });
+
+  it('uses each resource + action pair once, with the values the n8n node relies on', () => {
+    const pairs = endpoints.map((endpoint) => `${endpoint.resource}.${endpoint.action}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    const byResource: Record<string, string[]> = {};
+    for (const endpoint of endpoints) {
+      byResource[endpoint.resource] = [...(byResource[endpoint.resource] ?? []), endpoint.action];
+    }
+    expect(byResource).toEqual({
+      tokenPrice: ['getEvm', 'getSolana'],
+      entity: ['getByCategory', 'search', 'get', 'getCategories'],
+      evmStream: ['updateStatus'],
+      settings: ['update'],
+      bitcoinStream: expect.arrayContaining([
+        'create',
+        'get',
+        'getMany',
+        'update',
+        'delete',
+        'setStatus',
+        'getBlockData',
+        'replayBlock',
+        'addAddress',
+        'removeAddress',
+        'getAddresses',
+        'addXpub',
+        'removeXpub',
+        'getXpubs',
+      ]),
+      rpc: methods.map((method) => method.id),
+    });
+    expect(byResource.bitcoinStream).toHaveLength(14);
+  });
+
+  it.each(allActions.map((action) => [action.operation.id, action] as const))(
+    '%s: a display name, a summary and a description for every field',
+    (_id, action) => {
+      const description = describeAction(action);
+      expect(description.displayName.trim()).not.toBe('');
+      expect(description.summary.trim()).not.toBe('');
+      expect(description.fields.length).toBeGreaterThan(0);
+      for (const field of description.fields) {
+        expect(field.description.length, `${action.operation.id}.${field.name}`).toBeGreaterThan(10);
+        expect(field.displayName).not.toBe('');
+      }
+    },
+  );
+
+  it('offers the chain registry as the options of a chain field', () => {
+    const price = describeAction(priceActions[0]);
+    const chain = price.fields.find((field) => field.name === 'chain')!;
+    expect(chain.type).toBe('options');
+    expect(chain.options!.map((option) => option.value)).toContain('polygon');
+    expect(chain.options).toHaveLength(32);
+  });
+});
+
+describe('every example round-trips through the SDK and the emulator', () => {
+  it.each(endpoints.map((endpoint) => [endpoint.id, endpoint] as const))('%s', async (_id, endpoint) => {
+    for (const example of endpoint.examples) {
+      expect(endpoint.examples.length).toBeGreaterThan(0);
+      const schema = 'response' in endpoint ? endpoint.response : endpoint.result;
+      expect(schema.safeParse(example.response).error, `${endpoint.id}: example response`).toBeUndefined();
+      const reply = await send(endpoint, await withLiveIds(endpoint, example.input));
+      expect(schema.safeParse(reply).error, `${endpoint.id}: emulator reply`).toBeUndefined();
+    }
+  });
+});
+
+async function send(endpoint: (typeof endpoints)[number], input: Record<string, unknown>): Promise<unknown> {
+  if ('api' in endpoint) return runOperation(t.client, endpoint as Operation, input);
+  const rpc = createRpcClient(t.client, { chain: 'eth' });
+  return rpc.call(endpoint, input as never);
+}
+
+/**
+ * The ids of streams and xpubs cannot be known before the emulator makes them: an example's
+ * stream id (and xpub id) stand for a stream made here with one watched address and one xpub.
+ */
+async function withLiveIds(
+  endpoint: (typeof endpoints)[number],
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (
+    !streamOperations.some((operation) => operation.id === endpoint.id) ||
+    endpoint.id === 'updateSettings'
+  ) {
+    return input;
+  }
+  if (!('id' in input) && !('streamId' in input)) return input;
+  const stream = await createBitcoinStream(t.client, { webhookUrl: receiver.url });
+  await addBitcoinStreamAddress(t.client, {
+    id: stream.id,
+    address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+  });
+  const xpub = await addBitcoinStreamXpub(t.client, {
+    id: stream.id,
+    xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+  });
+  const live = { ...input };
+  if ('id' in live && endpoint.id !== 'updateEvmStreamStatus') live.id = stream.id;
+  if ('streamId' in live) live.streamId = stream.id;
+  if ('xpubId' in live) live.xpubId = xpub?.id;
+  return live;
+}

@@ -1,0 +1,94 @@
+// The parameter tables of the package READMEs, generated from the actions each package exports
+// (field names, wire names, requiredness, defaults, descriptions: all from the operations).
+// A README marks where a table goes:
+//
+//   <!-- parameters: getEvmTokenPrice -->
+//   ...generated, replaced on every run...
+//   <!-- /parameters -->
+//
+// `pnpm generate` rewrites them; scripts/readme-tables.test.ts fails when one is stale.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeAction, fieldsIn } from '@blockwire/core';
+
+const MARKER = /<!-- parameters: (\w+) -->\n[\s\S]*?<!-- \/parameters -->/g;
+
+/** The packages whose README documents actions, with the actions they export. */
+export async function packagesWithActions() {
+  const names = ['prices', 'entities', 'streams', 'rpc'];
+  return Promise.all(
+    names.map(async (name) => ({ name, actions: (await import(`@blockwire/${name}`)).actions })),
+  );
+}
+
+/** The markdown table of one action's input fields. */
+export function parameterTable(action) {
+  const description = describeAction(action);
+  const placement = wirePlacement(action.operation);
+  const rows = description.fields.map((field) => [
+    `\`${field.name}\``,
+    placement(field.name),
+    field.required ? 'yes' : field.default !== undefined ? `no (${JSON.stringify(field.default)})` : 'no',
+    escapeCell(field.description + optionsNote(field)),
+  ]);
+  return table(['Input', 'Sent as', 'Required', 'Description'], rows);
+}
+
+function wirePlacement(operation) {
+  if (Array.isArray(operation.args)) {
+    return (name) => `\`params[${operation.args.indexOf(name)}]\``;
+  }
+  const placements = new Map(fieldsIn(operation).map((p) => [p.field, p]));
+  return (name) => {
+    const p = placements.get(name);
+    if (!p) return 'one request each';
+    const chunked = operation.chunking?.field === name ? `, ≤ ${operation.chunking.size} a request` : '';
+    return p.in === 'path' ? 'path' : `${p.in} \`${p.wire}\`${chunked}`;
+  };
+}
+
+function optionsNote(field) {
+  if (field.type !== 'options' || !field.options || field.options.length > 8) return '';
+  const values = field.options.map((option) => `\`${option.value}\``).join(', ');
+  return field.description.includes(String(field.options[0].value)) ? '' : ` One of: ${values}.`;
+}
+
+function escapeCell(text) {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function table(header, rows) {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** The README text with every marked table regenerated; throws on a marker naming no action. */
+export function renderReadme(text, actions) {
+  const byId = new Map(actions.map((action) => [action.operation.id, action]));
+  return text.replace(MARKER, (_whole, id) => {
+    const action = byId.get(id);
+    if (!action) throw new Error(`README marker names ${id}, which is not an action of this package`);
+    return `<!-- parameters: ${id} -->\n${parameterTable(action)}\n<!-- /parameters -->`;
+  });
+}
+
+/** The action ids a README has a table for. */
+export function tablesIn(text) {
+  return [...text.matchAll(MARKER)].map((match) => match[1]);
+}
+
+export function readmePath(root, name) {
+  return join(root, 'packages', name, 'README.md');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = join(import.meta.dirname, '..');
+  for (const { name, actions } of await packagesWithActions()) {
+    const file = readmePath(root, name);
+    const before = readFileSync(file, 'utf8');
+    const after = renderReadme(before, actions);
+    if (after !== before) writeFileSync(file, after);
+    process.stdout.write(`${after === before ? 'fresh' : 'wrote'} ${file}\n`);
+  }
+}

@@ -1,7 +1,11 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { bitcoinAddressSchema } from '../bitcoin-address.js';
-import { bitcoinStreamAddressChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import {
+  type BitcoinStreamAddressChange,
+  bitcoinStreamAddressChangeSchema,
+  bitcoinStreamIdSchema,
+} from '../schemas.js';
 
 /** One address: the service takes one per request, so a list is refused with a pointer to the helper. */
 export const singleBitcoinAddressSchema = z
@@ -50,6 +54,6 @@ export function addBitcoinStreamAddress(
   client: Client,
   input: AddBitcoinStreamAddressInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamAddressChange> {
   return runOperation(client, addBitcoinStreamAddressOperation, input, options);
 }

@@ -1,7 +1,11 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { extendedPublicKeySchema } from '../bitcoin-address.js';
-import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas.js';
+import {
+  type BitcoinStreamXpubChange,
+  bitcoinStreamIdSchema,
+  bitcoinStreamXpubChangeSchema,
+} from '../schemas.js';
 
 export const addBitcoinStreamXpubInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -44,6 +48,6 @@ export function addBitcoinStreamXpub(
   client: Client,
   input: AddBitcoinStreamXpubInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamXpubChange> {
   return runOperation(client, addBitcoinStreamXpubOperation, input, options);
 }

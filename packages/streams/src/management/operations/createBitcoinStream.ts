@@ -1,6 +1,11 @@
 import { type CallOptions, type Client, defineOperation, fieldsAt, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinNetworkSchema, bitcoinStreamConfigShape, bitcoinStreamSchema } from '../schemas.js';
+import {
+  type BitcoinStream,
+  bitcoinNetworkSchema,
+  bitcoinStreamConfigShape,
+  bitcoinStreamSchema,
+} from '../schemas.js';
 
 export const createBitcoinStreamInput = z.strictObject({
   ...bitcoinStreamConfigShape,
@@ -52,6 +57,10 @@ export const createBitcoinStreamOperation = defineOperation({
 });
 
 /** Creates a Bitcoin stream (network `["mainnet"]`, the only one served); resolves to the new stream. */
-export function createBitcoinStream(client: Client, input: CreateBitcoinStreamInput, options?: CallOptions) {
+export function createBitcoinStream(
+  client: Client,
+  input: CreateBitcoinStreamInput,
+  options?: CallOptions,
+): Promise<BitcoinStream> {
   return runOperation(client, createBitcoinStreamOperation, input, options);
 }

@@ -1,6 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { type BitcoinStreamChange, bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 
 export const deleteBitcoinStreamInput = z.strictObject({ id: bitcoinStreamIdSchema });
 export type DeleteBitcoinStreamInput = z.input<typeof deleteBitcoinStreamInput>;
@@ -42,6 +42,10 @@ export const deleteBitcoinStreamOperation = defineOperation({
 });
 
 /** Removes a Bitcoin stream; resolves to whatever the service answers. */
-export function deleteBitcoinStream(client: Client, input: DeleteBitcoinStreamInput, options?: CallOptions) {
+export function deleteBitcoinStream(
+  client: Client,
+  input: DeleteBitcoinStreamInput,
+  options?: CallOptions,
+): Promise<BitcoinStreamChange> {
   return runOperation(client, deleteBitcoinStreamOperation, input, options);
 }

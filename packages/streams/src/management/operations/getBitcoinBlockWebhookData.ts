@@ -1,6 +1,11 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinBlockWebhookDataSchema, bitcoinChainIdSchema, blockNumberSchema } from '../schemas.js';
+import {
+  type BitcoinBlockWebhookData,
+  bitcoinBlockWebhookDataSchema,
+  bitcoinChainIdSchema,
+  blockNumberSchema,
+} from '../schemas.js';
 
 export const getBitcoinBlockWebhookDataInput = z.strictObject({
   chainId: bitcoinChainIdSchema,
@@ -47,6 +52,6 @@ export function getBitcoinBlockWebhookData(
   client: Client,
   input: GetBitcoinBlockWebhookDataInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinBlockWebhookData> {
   return runOperation(client, getBitcoinBlockWebhookDataOperation, input, options);
 }

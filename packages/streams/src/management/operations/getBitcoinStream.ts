@@ -1,6 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
+import { type BitcoinStream, bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
 
 export const getBitcoinStreamInput = z.strictObject({ id: bitcoinStreamIdSchema });
 export type GetBitcoinStreamInput = z.input<typeof getBitcoinStreamInput>;
@@ -42,6 +42,10 @@ export const getBitcoinStreamOperation = defineOperation({
 });
 
 /** Gets one Bitcoin stream by id. */
-export function getBitcoinStream(client: Client, input: GetBitcoinStreamInput, options?: CallOptions) {
+export function getBitcoinStream(
+  client: Client,
+  input: GetBitcoinStreamInput,
+  options?: CallOptions,
+): Promise<BitcoinStream> {
   return runOperation(client, getBitcoinStreamOperation, input, options);
 }

@@ -1,6 +1,7 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import {
+  type BitcoinStreamAddressPage,
   bitcoinStreamAddressPageSchema,
   bitcoinStreamIdSchema,
   cursorSchema,
@@ -52,6 +53,6 @@ export function listBitcoinStreamAddresses(
   client: Client,
   input: ListBitcoinStreamAddressesInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamAddressPage> {
   return runOperation(client, listBitcoinStreamAddressesOperation, input, options);
 }

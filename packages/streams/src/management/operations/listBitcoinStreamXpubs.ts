@@ -1,6 +1,7 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import {
+  type BitcoinStreamXpubPage,
   bitcoinStreamIdSchema,
   bitcoinStreamXpubPageSchema,
   cursorSchema,
@@ -58,6 +59,6 @@ export function listBitcoinStreamXpubs(
   client: Client,
   input: ListBitcoinStreamXpubsInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamXpubPage> {
   return runOperation(client, listBitcoinStreamXpubsOperation, input, options);
 }

@@ -1,6 +1,11 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamListSchema, cursorSchema, pageLimitSchema } from '../schemas.js';
+import {
+  type BitcoinStreamList,
+  bitcoinStreamListSchema,
+  cursorSchema,
+  pageLimitSchema,
+} from '../schemas.js';
 
 export const listBitcoinStreamsInput = z.strictObject({
   limit: pageLimitSchema.optional(),
@@ -61,6 +66,6 @@ export function listBitcoinStreams(
   client: Client,
   input: ListBitcoinStreamsInput = {},
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamList> {
   return runOperation(client, listBitcoinStreamsOperation, input, options);
 }

@@ -1,6 +1,10 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamAddressChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import {
+  type BitcoinStreamAddressChange,
+  bitcoinStreamAddressChangeSchema,
+  bitcoinStreamIdSchema,
+} from '../schemas.js';
 import { singleBitcoinAddressSchema } from './addBitcoinStreamAddress.js';
 
 export const removeBitcoinStreamAddressInput = z.strictObject({
@@ -43,6 +47,6 @@ export function removeBitcoinStreamAddress(
   client: Client,
   input: RemoveBitcoinStreamAddressInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamAddressChange> {
   return runOperation(client, removeBitcoinStreamAddressOperation, input, options);
 }

@@ -6,7 +6,11 @@ import {
   runOperation,
 } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas.js';
+import {
+  type BitcoinStreamXpubChange,
+  bitcoinStreamIdSchema,
+  bitcoinStreamXpubChangeSchema,
+} from '../schemas.js';
 
 export const removeBitcoinStreamXpubInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -51,6 +55,6 @@ export function removeBitcoinStreamXpub(
   client: Client,
   input: RemoveBitcoinStreamXpubInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamXpubChange> {
   return runOperation(client, removeBitcoinStreamXpubOperation, input, options);
 }

@@ -1,6 +1,7 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import {
+  type BitcoinBlockReplay,
   bitcoinBlockReplaySchema,
   bitcoinChainIdSchema,
   bitcoinStreamIdSchema,
@@ -43,6 +44,10 @@ export const replayBitcoinBlockOperation = defineOperation({
 });
 
 /** Sends the webhook deliveries of a historical block to a stream (backfill). */
-export function replayBitcoinBlock(client: Client, input: ReplayBitcoinBlockInput, options?: CallOptions) {
+export function replayBitcoinBlock(
+  client: Client,
+  input: ReplayBitcoinBlockInput,
+  options?: CallOptions,
+): Promise<BitcoinBlockReplay> {
   return runOperation(client, replayBitcoinBlockOperation, input, options);
 }

@@ -1,6 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { type BitcoinStreamChange, bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 
 export const setBitcoinStreamStatusInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -51,6 +51,6 @@ export function setBitcoinStreamStatus(
   client: Client,
   input: SetBitcoinStreamStatusInput,
   options?: CallOptions,
-) {
+): Promise<BitcoinStreamChange> {
   return runOperation(client, setBitcoinStreamStatusOperation, input, options);
 }

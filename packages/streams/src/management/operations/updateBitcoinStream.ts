@@ -1,6 +1,11 @@
 import { type CallOptions, type Client, defineOperation, fieldsAt, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { bitcoinStreamConfigShape, bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
+import {
+  type BitcoinStream,
+  bitcoinStreamConfigShape,
+  bitcoinStreamIdSchema,
+  bitcoinStreamSchema,
+} from '../schemas.js';
 
 const settings = Object.keys(bitcoinStreamConfigShape);
 
@@ -53,6 +58,10 @@ export const updateBitcoinStreamOperation = defineOperation({
 });
 
 /** Changes the given settings of a Bitcoin stream (the others are left as they are); resolves to the stream. */
-export function updateBitcoinStream(client: Client, input: UpdateBitcoinStreamInput, options?: CallOptions) {
+export function updateBitcoinStream(
+  client: Client,
+  input: UpdateBitcoinStreamInput,
+  options?: CallOptions,
+): Promise<BitcoinStream> {
   return runOperation(client, updateBitcoinStreamOperation, input, options);
 }

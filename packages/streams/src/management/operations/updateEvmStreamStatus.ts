@@ -1,6 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { evmStreamIdSchema, evmStreamSchema, streamStatusSchema } from '../schemas.js';
+import { type EvmStream, evmStreamIdSchema, evmStreamSchema, streamStatusSchema } from '../schemas.js';
 
 export const updateEvmStreamStatusInput = z.strictObject({
   id: evmStreamIdSchema,
@@ -44,6 +44,6 @@ export function updateEvmStreamStatus(
   client: Client,
   input: UpdateEvmStreamStatusInput,
   options?: CallOptions,
-) {
+): Promise<EvmStream> {
   return runOperation(client, updateEvmStreamStatusOperation, input, options);
 }

@@ -1,6 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
-import { projectSettingsSchema, settingsRegionSchema } from '../schemas.js';
+import { type ProjectSettings, projectSettingsSchema, settingsRegionSchema } from '../schemas.js';
 
 export const updateSettingsInput = z.strictObject({
   region: settingsRegionSchema.optional(),
@@ -34,6 +34,10 @@ export const updateSettingsOperation = defineOperation({
 });
 
 /** Sets the webhook region and/or the secret that signs webhooks; resolves to the settings. */
-export function updateSettings(client: Client, input: UpdateSettingsInput = {}, options?: CallOptions) {
+export function updateSettings(
+  client: Client,
+  input: UpdateSettingsInput = {},
+  options?: CallOptions,
+): Promise<ProjectSettings> {
   return runOperation(client, updateSettingsOperation, input, options);
 }

@@ -1,0 +1,311 @@
+/**
+ * A release, the way a user meets it: in a temporary copy of the repo, a changeset is added, every
+ * package is versioned and published (`pnpm version-packages`, `pnpm release`) to a private
+ * registry on 127.0.0.1, and fresh projects install the packages from that registry alone and use
+ * them against the emulator, also installed from it. Every client is pointed at the private
+ * registry for the whole test: nothing asks the public one.
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dependencyClosure, findInstalled, republish } from './release/mirror.js';
+import { type Registry, startRegistry } from './release/registry.js';
+
+const root = join(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'blockwire-release-'));
+const copy = join(work, 'repo');
+const pnpm = join(root, '.tools', 'bin', 'pnpm');
+let registry: Registry;
+let env: NodeJS.ProcessEnv;
+
+interface Manifest {
+  name: string;
+  version: string;
+  private?: boolean;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+const published = () =>
+  readdirSync(join(copy, 'packages'))
+    .map((folder) => join(copy, 'packages', folder))
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({
+      dir,
+      manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest,
+    }))
+    .filter(({ manifest }) => !manifest.private);
+
+function run(command: string, args: string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
+}
+
+/** The files git knows (tracked, or new and not ignored), as they are in the working tree, in a new repository. */
+function copyRepo(): void {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((file) => file && existsSync(join(root, file)));
+  for (const file of files) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(root, file), join(copy, file));
+  }
+  // A repository of its own: `changeset publish` tags each release in git.
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: copy, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=release test', '-c', 'user.email=release@test.invalid', 'commit', '-qm', 'copy');
+}
+
+beforeAll(async () => {
+  copyRepo();
+  registry = await startRegistry(mkdtempSync(join(work, 'registry-')));
+  const npmrc = join(work, 'npmrc');
+  writeFileSync(npmrc, registry.npmrc);
+  writeFileSync(join(copy, '.npmrc'), registry.npmrc);
+  env = {
+    ...process.env,
+    npm_config_registry: registry.url,
+    npm_config_userconfig: npmrc,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    PATH: `${dirname(process.execPath)}:${join(root, '.tools', 'bin')}:${process.env.PATH}`,
+  };
+  // The workspace's own dependencies come from the pnpm store: offline, nothing downloaded.
+  run(pnpm, ['install', '--offline', '--frozen-lockfile'], copy);
+}, 300_000);
+
+afterAll(async () => {
+  await registry?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('a release through changesets to a registry', () => {
+  let version: string;
+
+  it('versions every package of the fixed group to one version, with a CHANGELOG each', () => {
+    const before = published().map(({ manifest }) => manifest.version);
+    writeFileSync(
+      join(copy, '.changeset', 'release-test.md'),
+      '---\n"@blockwire/core": patch\n---\n\nA change described for the release test.\n',
+    );
+    run(pnpm, ['version-packages'], copy);
+    const after = published();
+    version = after[0]!.manifest.version;
+    expect(new Set(after.map(({ manifest }) => manifest.version))).toEqual(new Set([version]));
+    expect(version).not.toBe(before[0]);
+    for (const { dir } of after) {
+      expect(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8')).toContain(`## ${version}`);
+    }
+    expect(readFileSync(join(copy, 'packages', 'core', 'CHANGELOG.md'), 'utf8')).toContain(
+      'A change described for the release test.',
+    );
+  }, 120_000);
+
+  it('publishes every package with `pnpm release` (build, packaging checks, changeset publish)', () => {
+    // What the published packages need from elsewhere, and the consumers' TypeScript, from the
+    // copies already installed here.
+    const mirrored = dependencyClosure([
+      ...published(),
+      {
+        dir: copy,
+        manifest: {
+          name: 'consumer tools',
+          version: '0',
+          dependencies: { typescript: '*', '@types/node': '*' },
+        },
+      },
+    ]);
+    for (const dir of mirrored.values()) republish(dir, env);
+    const output = run(pnpm, ['release'], copy);
+    for (const { manifest } of published()) {
+      expect(output).toContain(`${manifest.name}@${version}`);
+      const view = JSON.parse(run('npm', ['view', `${manifest.name}@${version}`, '--json'], work));
+      expect(view.version).toBe(version);
+    }
+  }, 900_000);
+
+  it('publishes manifests with real version ranges, no private packages, and only what ships', () => {
+    const rows: string[] = [];
+    for (const { manifest } of published()) {
+      const view = JSON.parse(run('npm', ['view', `${manifest.name}@${version}`, '--json'], work));
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        for (const [name, range] of Object.entries((view[field] ?? {}) as Record<string, string>)) {
+          expect(range, `${manifest.name} ${field} ${name}`).not.toMatch(/^workspace:/);
+          expect(name, `${manifest.name} ${field}`).not.toBe('@blockwire/testing');
+          if (name.startsWith('@blockwire/')) expect(range).toContain(version);
+        }
+      }
+      const tarball = join(work, `${manifest.name.replace('/', '-')}.tgz`);
+      writeFileSync(tarball, execFileSync('curl', ['-sf', view.dist.tarball]));
+      const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+      expect(files.filter((file) => /\.test\.|\/src\/|\.env|\.npmrc|__fixtures__/.test(file))).toEqual([]);
+      for (const map of files.filter((file) => file.endsWith('.map'))) {
+        const content = JSON.parse(execFileSync('tar', ['-xzOf', tarball, map], { encoding: 'utf8' }));
+        // A source map that names sources must carry them: the sources themselves are not shipped.
+        expect(content.sourcesContent?.length ?? 0, map).toBe(content.sources.length);
+      }
+      rows.push(
+        `${manifest.name}@${version}: ${view.dist.fileCount} files, ${view.dist.unpackedSize} bytes unpacked`,
+      );
+    }
+    process.stdout.write(`\nPublished tarballs:\n${rows.join('\n')}\n`);
+  }, 120_000);
+});
+
+describe('fresh projects installed from the registry alone', () => {
+  const packages = ['core', 'prices', 'entities', 'streams', 'rpc', 'emulator'];
+  function project(name: string, extra: Record<string, unknown> = {}, devDependencies = {}): string {
+    const dir = join(work, name);
+    mkdirSync(dir, { recursive: true });
+    const version = JSON.parse(readFileSync(join(copy, 'packages', 'core', 'package.json'), 'utf8')).version;
+    const dependencies = Object.fromEntries(packages.map((p) => [`@blockwire/${p}`, version]));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name, private: true, ...extra, dependencies, devDependencies }, null, 2),
+    );
+    writeFileSync(join(dir, '.npmrc'), registry.npmrc);
+    run('npm', ['install', '--ignore-scripts'], dir);
+    return dir;
+  }
+
+  const program = (load: (name: string) => string) => `
+    ${load('@blockwire/emulator')}; ${load('@blockwire/core')}; ${load('@blockwire/prices')};
+    ${load('@blockwire/entities')}; ${load('@blockwire/streams')}; ${load('@blockwire/rpc')};
+    (async () => {
+      const emu = await emulator.startEmulator();
+      const client = core.createClient({ apiKey: emu.apiKey, baseUrls: emu.urls });
+      try {
+        const price = await prices.getEvmTokenPrice(client, { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
+        const found = await entities.searchEntities(client, { query: 'binance' });
+        const list = await streams.listBitcoinStreams(client);
+        const rpcClient = rpc.createRpcClient(client, { chain: 'eth' });
+        const block = await rpcClient.getBlockByNumber('latest');
+        console.log(JSON.stringify({
+          symbol: price.tokenSymbol,
+          entity: found.result.entities[0].id,
+          streams: list.total,
+          block: Number(block.number),
+          validSignature: typeof streams.verifySignature,
+        }));
+      } finally {
+        await client.close();
+        await emu.close();
+      }
+    })().catch((error) => { console.error(error); process.exit(1); });`;
+
+  it.each([
+    [
+      'ESM (import)',
+      'esm-consumer',
+      'mjs',
+      (name: string) => `const ${alias(name)} = await import('${name}')`,
+    ],
+    [
+      'CommonJS (require)',
+      'cjs-consumer',
+      'cjs',
+      (name: string) => `const ${alias(name)} = require('${name}')`,
+    ],
+  ])(
+    '%s runs against the emulator and prints real results',
+    (_kind, name, extension, load) => {
+      const dir = project(name);
+      const file = join(dir, `main.${extension}`);
+      const source = program(load);
+      writeFileSync(file, extension === 'mjs' ? `(async () => { ${source} })();` : source);
+      const result = JSON.parse(run(process.execPath, [file], dir).trim().split('\n').pop()!);
+      expect(result).toEqual({
+        symbol: 'USDC',
+        entity: 'binance',
+        streams: 0,
+        block: expect.any(Number),
+        validSignature: 'function',
+      });
+      expect(result.block).toBeGreaterThan(0);
+    },
+    300_000,
+  );
+
+  it.each([
+    ['node16', 'Node16'],
+    ['bundler', 'ESNext'],
+  ])(
+    'TypeScript type-checks with moduleResolution %s',
+    (resolution, module) => {
+      const typescript = JSON.parse(
+        readFileSync(join(findInstalled('typescript', copy)!, 'package.json'), 'utf8'),
+      );
+      const types = JSON.parse(
+        readFileSync(join(findInstalled('@types/node', copy)!, 'package.json'), 'utf8'),
+      );
+      const dir = project(
+        `ts-${resolution}`,
+        { type: 'module' },
+        { typescript: typescript.version, '@types/node': types.version },
+      );
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module,
+            moduleResolution: resolution,
+            target: 'ES2022',
+            noEmit: true,
+            types: ['node'],
+          },
+          files: ['main.ts'],
+        }),
+      );
+      writeFileSync(
+        join(dir, 'main.ts'),
+        [
+          "import { createClient, ValidationError } from '@blockwire/core';",
+          "import { getEvmTokenPrice, type EvmTokenPrice } from '@blockwire/prices';",
+          "import { searchEntities } from '@blockwire/entities';",
+          "import { createBitcoinStream, type BitcoinStream } from '@blockwire/streams';",
+          "import { createWebhookHandler } from '@blockwire/streams/webhooks';",
+          "import { createRpcClient } from '@blockwire/rpc';",
+          "import { startEmulator } from '@blockwire/emulator';",
+          'export async function main(): Promise<number | undefined> {',
+          '  const emu = await startEmulator();',
+          '  const client = createClient({ apiKey: emu.apiKey, baseUrls: emu.urls });',
+          "  const price: EvmTokenPrice = await getEvmTokenPrice(client, { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });",
+          "  const found = await searchEntities(client, { query: 'binance' });",
+          "  const stream: BitcoinStream = await createBitcoinStream(client, { webhookUrl: 'https://example.com/hook' });",
+          "  const handler = createWebhookHandler({ secret: 'x', onBitcoin: () => {} });",
+          "  const block = await createRpcClient(client, { chain: 'eth' }).getBlockByNumber('latest');",
+          '  void [found, stream, handler, ValidationError];',
+          '  return block ? price.usdPrice : undefined;',
+          '}',
+        ].join('\n'),
+      );
+      run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
+    },
+    300_000,
+  );
+});
+
+function alias(name: string): string {
+  return name.split('/').pop()!;
+}

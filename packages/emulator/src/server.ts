@@ -3,8 +3,9 @@
  * the operations of @blockwire/prices, entities and streams; JSON-RPC goes to a real anvil.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Operation } from '@blockwire/core';
 import { operations as entityOperations } from '@blockwire/entities';
 import { operations as priceOperations } from '@blockwire/prices';
@@ -16,7 +17,9 @@ import { createEntityHandlers } from './handlers/entities.js';
 import { createPriceHandlers } from './handlers/prices.js';
 import type { Handler, HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
-import { NODE_CHAINS, proxyJsonRpc } from './node/proxy.js';
+import { NODE_CHAINS, proxyJsonRpc, rpcError } from './node/proxy.js';
+import { type BodyText, parseJsonBody, readBodyText } from './body.js';
+import { parseRequestTarget } from './request-target.js';
 import { createRouter, type Route, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
 import { createStreamsService } from './streams/service.js';
@@ -152,26 +155,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  server.on('clientError', answerMalformedRequest);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // Routed on the path as sent: a URL parser would first resolve `..` and `%2e%2e`.
+    const target = parseRequestTarget(req.url ?? '/');
+    if ('problem' in target)
+      return sendJson(res, 400, { message: `Invalid request path: ${target.problem}` });
+    const { path: pathname } = target;
+    const search = target.query === '' ? '' : `?${target.query}`;
+    const searchParams = new URLSearchParams(target.query);
     const method = (req.method ?? 'GET').toUpperCase();
-    const prefix = PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+    const prefix = PREFIXES.find(([p]) => pathname === p || pathname.startsWith(`${p}/`));
     if (!prefix) {
       return sendJson(res, 404, {
-        message: `Not found: ${url.pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}`,
+        message: `Not found: ${pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}`,
       });
     }
     const [base, name] = prefix;
-    const path = url.pathname.slice(base.length) || '/';
-    if (name === 'control') return serveControl(req, res, method, path, url.searchParams);
+    const path = pathname.slice(base.length) || '/';
+    if (name === 'control') return serveControl(req, res, method, path, searchParams);
 
     const started = Date.now();
     const entry: RequestLogEntry = {
       time: new Date(started).toISOString(),
       method,
       interface: name,
-      path: name === 'node' ? maskNodePath(url.pathname) : `${url.pathname}${url.search}`,
+      path: name === 'node' ? maskNodePath(pathname) : `${pathname}${search}`,
       status: 0,
       durationMs: 0,
     };
@@ -198,7 +208,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return sendJson(res, fault.status, { message: faultMessage(fault) }, headers);
     }
 
-    const result = await serveInterface(req, name, method, path, url.searchParams, entry);
+    const result = await serveInterface(req, name, method, path, searchParams, entry);
     if (fault.kind === 'truncate') {
       entry.fault = 'truncate';
       return sendTruncated(res, result);
@@ -214,10 +224,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     query: URLSearchParams,
     entry: RequestLogEntry,
   ): Promise<HandlerResult> {
-    const raw = await readBody(req);
-    if (raw === undefined)
-      return { status: 413, body: { message: `Request body larger than ${MAX_BODY_BYTES} bytes` } };
+    const raw = await readBodyText(req, MAX_BODY_BYTES);
     if (name === 'node') return serveNode(method, path, raw);
+    if (!raw.ok) return { status: raw.status, body: { message: raw.message } };
 
     if (!keyMatches(headerValue(req.headers['x-api-key']), apiKey))
       return unauthorized(req.headers['x-api-key']);
@@ -231,18 +240,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       };
     }
     entry.operation = match.route.operation.id;
-    let body: unknown;
-    if (raw.trim() !== '') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return { status: 400, body: { message: 'Invalid request: the body is not valid JSON' } };
-      }
-    }
-    return router.serve(match, { query: queryRecord(query), body });
+    const body = parseJsonBody(raw.text);
+    if (!body.ok) return { status: 400, body: { message: body.message } };
+    return router.serve(match, { query: queryRecord(query), body: body.value });
   }
 
-  async function serveNode(method: string, path: string, raw: string): Promise<HandlerResult> {
+  async function serveNode(method: string, path: string, raw: BodyText): Promise<HandlerResult> {
     const segments = path.split('/').filter(Boolean);
     if (segments.length !== 2) {
       return {
@@ -261,7 +264,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         },
       };
     }
-    return proxyJsonRpc(anvil.url, chain, raw);
+    if (!raw.ok) {
+      return raw.status === 413
+        ? { status: 413, body: { message: raw.message } }
+        : { status: 400, body: rpcError(-32700, `Parse error: ${raw.message}`) };
+    }
+    return proxyJsonRpc(anvil.url, chain, raw.text);
   }
 
   async function serveControl(
@@ -286,18 +294,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         false,
       );
     }
-    const raw = await readBody(req);
-    if (raw === undefined)
-      return sendJson(res, 413, { message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, {}, false);
-    let body: unknown;
-    if (raw.trim() !== '') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return sendJson(res, 400, { message: 'Invalid request: the body is not valid JSON' }, {}, false);
-      }
-    }
-    const result = await handleControl(controlContext, method, path, body, query);
+    const raw = await readBodyText(req, MAX_BODY_BYTES);
+    if (!raw.ok) return sendJson(res, raw.status, { message: raw.message }, {}, false);
+    const body = parseJsonBody(raw.text);
+    if (!body.ok) return sendJson(res, 400, { message: body.message }, {}, false);
+    const result = await handleControl(controlContext, method, path, body.value, query);
     return sendJson(res, result.status, result.body, {}, false);
   }
 
@@ -386,21 +387,6 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
   return record;
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'x-api-key, content-type',
@@ -427,6 +413,31 @@ function sendJson(
     ...headers,
   });
   res.end(text);
+}
+
+/**
+ * A request Node's parser refused (bad request line, bad header, headers too large) gets a JSON
+ * error like every other 4xx, instead of Node's bare `400 Bad Request` with no body.
+ */
+function answerMalformedRequest(error: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = error.reason ?? error.message;
+  const text = JSON.stringify({
+    message: `Malformed HTTP request: ${reason} (${error.code ?? 'parse error'})`,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(text)}\r\n` +
+      'connection: close\r\n\r\n' +
+      text,
+  );
 }
 
 /** Headers promise the whole body; half of it arrives, then the connection drops. */

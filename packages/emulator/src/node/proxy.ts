@@ -15,7 +15,7 @@ export const NODE_CHAINS: readonly string[] = [
   ...new Set([...EVM_CHAINS.map((chain) => chain.name.replace(/ /g, '-')), 'mantle']),
 ];
 
-const rpcError = (code: number, message: string, id: unknown = null) => ({
+export const rpcError = (code: number, message: string, id: unknown = null) => ({
   jsonrpc: '2.0',
   id,
   error: { code, message },

@@ -10,8 +10,8 @@ export type RequestTarget = { path: string; query: string } | { problem: string 
 
 /** `scheme://authority` of an absolute-form target (what a client talking to a proxy sends). */
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
-/** C0 controls and DEL, once decoded: no id of the contract holds one. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Control characters (C0, DEL, C1) once decoded: no id of the contract holds one. */
+const CONTROL = /\p{Cc}/u;
 
 export function parseRequestTarget(target: string): RequestTarget {
   const origin = ABSOLUTE_FORM.exec(target)?.[0] ?? '';

@@ -139,7 +139,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     solana: createRouter(all.filter((op) => op.api === 'solana').map(routeFor)),
     streams: createRouter(all.filter((op) => op.api === 'streams').map(routeFor)),
   };
-  const controlContext: ControlContext = { log, faults, streams, changed: persist };
+  const controlContext: ControlContext = { log, faults, streams, node: anvil, changed: persist };
 
   // Origins of this server's own loopback names; set once listening. Not the Host header: a
   // DNS-rebound attacker's name also points here.
@@ -405,6 +405,12 @@ function sendJson(
   headers: Record<string, string> = {},
   cors = true,
 ): void {
+  if (body === undefined) {
+    // 204: a JSON-RPC notification (or a batch of them) gets no reply.
+    res.writeHead(status, { ...(cors ? CORS : {}), ...headers });
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -442,7 +448,7 @@ function answerMalformedRequest(error: Error & { code?: string; reason?: string 
 
 /** Headers promise the whole body; half of it arrives, then the connection drops. */
 function sendTruncated(res: ServerResponse, result: HandlerResult): void {
-  const text = Buffer.from(JSON.stringify(result.body));
+  const text = Buffer.from(JSON.stringify(result.body) ?? '');
   res.writeHead(result.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': text.length,

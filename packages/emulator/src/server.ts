@@ -3,13 +3,14 @@
  * the operations of @blockwire/prices, entities and streams; JSON-RPC goes to a real anvil.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Operation } from '@blockwire/core';
 import { operations as entityOperations } from '@blockwire/entities';
 import { operations as priceOperations } from '@blockwire/prices';
 import { operations as streamOperations } from '@blockwire/streams';
+import { type BodyText, parseJsonBody, readBodyText } from './body.js';
 import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
 import type { DeliveryOptions } from './delivery/engine.js';
 import { createFaults, type FaultConfigInput, type FaultDecision, type FaultInterface } from './faults.js';
@@ -18,7 +19,6 @@ import { createPriceHandlers } from './handlers/prices.js';
 import type { Handler, HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
 import { NODE_CHAINS, proxyJsonRpc, rpcError } from './node/proxy.js';
-import { type BodyText, parseJsonBody, readBodyText } from './body.js';
 import { parseRequestTarget } from './request-target.js';
 import { createRouter, type Route, type Router } from './router.js';
 import { loadState, saveState } from './state.js';

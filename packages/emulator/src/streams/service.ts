@@ -450,10 +450,9 @@ export class Streams implements StreamsService {
   private onMempool(tx: SimTransaction): void {
     for (const stream of this.state.bitcoinStreams) {
       if (stream.status !== 'active' || !this.watch.matches(stream.id, stream.allAddresses, tx)) continue;
-      let delivered = this.mempoolDelivered.get(tx.txid);
-      if (delivered?.has(stream.id)) continue;
-      if (!delivered) this.mempoolDelivered.set(tx.txid, (delivered = new Set()));
-      delivered.add(stream.id);
+      const delivered = this.mempoolDelivered.get(tx.txid) ?? new Set<string>();
+      if (delivered.has(stream.id)) continue;
+      this.mempoolDelivered.set(tx.txid, delivered.add(stream.id));
       const payload = mempoolPayload(this.payloadOptions(stream), tx);
       this.engine.enqueue(stream.id, (retries) => ({ ...payload, retries }));
     }

@@ -95,8 +95,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     strictWebhooks: options.strictWebhooks ?? false,
     delivery: options.delivery,
     state: stateFile ? loadState(stateFile) : undefined,
-    // The delivery engine changes state on its own too (a stream put in error, an xpub window moved).
-    onChange: persist,
+    // The delivery engine and the simulator's timer change state on their own too (a stream put in
+    // error, an xpub window moved). No request can answer 500 for them: a write that fails there is
+    // logged, and the emulator keeps serving.
+    onChange: () => {
+      try {
+        persist();
+      } catch (error) {
+        console.error(
+          `[blockwire-emulator] the state file ${stateFile} cannot be written: ${(error as Error).message}`,
+        );
+      }
+    },
   });
 
   // Write once now: a path that cannot be written fails the start, not the first change or the exit.

@@ -220,10 +220,15 @@ export class BitcoinSimulator {
     this.autoTimer = undefined;
     if (intervalMs > 0) {
       this.autoTimer = setInterval(() => {
-        const [first] = this.addRandomTransactions(this.random.int(1, 3));
-        // Now and then a payment is replaced by a higher-fee version before it is mined.
-        if (first && this.random.int(1, 5) === 1) this.replace(first.txid);
-        this.mine(1);
+        try {
+          const [first] = this.addRandomTransactions(this.random.int(1, 3));
+          // Now and then a payment is replaced by a higher-fee version before it is mined.
+          if (first && this.random.int(1, 5) === 1) this.replace(first.txid);
+          this.mine(1);
+        } catch (error) {
+          // A timer has nobody to answer: an exception here would end the process.
+          console.error('[blockwire-emulator] auto mining failed:', error);
+        }
       }, intervalMs);
       this.autoTimer.unref?.();
     }

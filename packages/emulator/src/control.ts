@@ -5,6 +5,7 @@
 import { z } from 'zod/v4';
 import { FAULT_INTERFACES, type FaultInterface, type Faults, faultRequestSchema } from './faults.js';
 import type { HandlerResult } from './handlers/result.js';
+import type { Anvil } from './node/anvil.js';
 import type { StreamsService } from './streams/service.js';
 
 export interface RequestLogEntry {
@@ -57,6 +58,14 @@ const mineSchema = z.strictObject({
   blocks: z.number({ error: 'must be an integer from 1 to 1000' }).default(1),
 });
 const evictSchema = z.strictObject({ txid: z.string({ error: 'must be a transaction id' }) });
+const nodeMineSchema = z.strictObject({
+  blocks: z
+    .number({ error: 'must be an integer from 1 to 1000' })
+    .int({ error: 'must be an integer from 1 to 1000' })
+    .min(1, { error: 'must be an integer from 1 to 1000' })
+    .max(1000, { error: 'must be an integer from 1 to 1000' })
+    .default(1),
+});
 const autoSchema = z.strictObject({ intervalMs: z.number({ error: 'must be an integer >= 0 (0 stops)' }) });
 const interfaceFilter = z.enum([...FAULT_INTERFACES, 'all']).default('all');
 
@@ -64,6 +73,8 @@ export interface ControlContext {
   log: RequestLog;
   faults: Faults;
   streams: StreamsService;
+  /** The EVM chain of the node interface; undefined when the emulator runs without anvil. */
+  node: Pick<Anvil, 'mine' | 'reset'> | undefined;
   /** Called after the Bitcoin network changed, so the state file can follow. */
   changed(): void;
 }
@@ -112,6 +123,14 @@ const routes: Record<string, ControlRoute> = {
     withInput(evictSchema, body, async (input) => ok(await context.streams.control.evict(input))),
   'POST /bitcoin/auto': async (context, body) =>
     withInput(autoSchema, body, async (input) => ok(await context.streams.control.auto(input))),
+  'POST /node/mine': async ({ node }, body) =>
+    withNode(node, () =>
+      withInput(nodeMineSchema, body, async ({ blocks }) => ok({ blockNumber: await node!.mine(blocks) })),
+    ),
+  'POST /node/reset': async ({ node }, body) =>
+    withNode(node, () =>
+      withInput(z.strictObject({}), body, async () => ok({ blockNumber: await node!.reset() })),
+    ),
 };
 
 /** Every control route, for the README and the 404 message. */
@@ -141,6 +160,21 @@ export async function handleControl(
     }
     throw error;
   }
+}
+
+function withNode(
+  node: ControlContext['node'],
+  then: () => Promise<HandlerResult>,
+): Promise<HandlerResult> | HandlerResult {
+  if (!node) {
+    return {
+      status: 503,
+      body: {
+        message: 'The node interface is disabled: the emulator was started without anvil (--no-anvil)',
+      },
+    };
+  }
+  return then();
 }
 
 function ok(body: unknown): HandlerResult {

@@ -1,3 +1,4 @@
+export { DEFAULT_RETAINED_BLOCKS } from './bitcoin/simulator.js';
 export { CONTROL_ROUTES, type RequestLogEntry } from './control.js';
 export { DEFAULT_RETRY_DELAYS_MS, type DeliveryOptions } from './delivery/engine.js';
 export {

@@ -41,6 +41,8 @@ export function createRouter(routes: readonly Route[]): Router {
       return allowed.length > 0 ? { kind: 'wrong-method', allowed } : { kind: 'none' };
     },
     async serve({ route, params }, request) {
+      const refused = bodyProblem(route.operation, request.body);
+      if (refused) return refused;
       const raw = inputFromRequest(route.operation, { params, query: request.query, body: request.body });
       const parsed = route.operation.input.safeParse(raw);
       if (!parsed.success) {
@@ -59,6 +61,27 @@ export function createRouter(routes: readonly Route[]): Router {
       }
       const input = parsed.data as Record<string, unknown>;
       return { ...(await route.handler(input)), input };
+    },
+  };
+}
+
+/**
+ * A body the operation cannot take: not a JSON object, or with fields the operation does not have.
+ * Reading only the known fields would drop the others without a word, where the SDK refuses them.
+ */
+function bodyProblem(operation: Operation, body: unknown): HandlerResult | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { status: 400, body: { message: 'Invalid request: the body must be a JSON object' } };
+  }
+  const known = new Set(fieldsIn(operation, 'body').map((placement) => placement.wire));
+  const unknown = Object.keys(body).filter((field) => !known.has(field));
+  if (unknown.length === 0) return undefined;
+  return {
+    status: 400,
+    body: {
+      message: `Invalid request: unknown field(s) ${unknown.join(', ')}`,
+      issues: unknown.map((field) => ({ field, message: 'unknown field' })),
     },
   };
 }

@@ -30,6 +30,16 @@ describe('rpc SDK against the emulator', () => {
     expect(described?.number).toBe('0x0');
   });
 
+  it('answers what the rpc README promises for what does not exist: null, not an error', async () => {
+    const rpc = createRpcClient(t.client, { chain: 'eth' });
+    expect(await rpc.getUncleByBlockNumberAndIndex(12345678, 0)).toBeNull();
+    expect(await rpc.getUncleByBlockHashAndIndex(`0x${'ab'.repeat(32)}`, 0)).toBeNull();
+    expect(await rpc.getBlockByNumber(12345678)).toBeNull();
+    expect(await rpc.getBlockReceipts(12345678)).toBeNull();
+    const receipt = await rpc.getTransactionReceipt(t.emu.chain!.transactionHashes[1]!);
+    expect(receipt?.blockTimestamp).toMatch(/^0x[0-9a-f]+$/);
+  });
+
   it('batches calls of one tick and gives each caller its own result or error', async () => {
     await call(`${t.emu.control}/requests`, { method: 'DELETE' });
     const rpc = createRpcClient(t.client, { chain: 'avalanche' });

@@ -3,9 +3,11 @@
  * the operations of @blockwire/prices, entities and streams; JSON-RPC goes to a real anvil.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Operation } from '@blockwire/core';
+import { type BodyText, parseJsonBody, readBodyText } from './body.js';
 import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
 import type { DeliveryOptions } from './delivery/engine.js';
 import { createFaults, type FaultConfigInput, type FaultDecision, type FaultInterface } from './faults.js';
@@ -13,9 +15,10 @@ import { createEntityHandlers } from './handlers/entities.js';
 import { createPriceHandlers } from './handlers/prices.js';
 import type { Handler, HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
-import { NODE_CHAINS, proxyJsonRpc } from './node/proxy.js';
+import { NODE_CHAINS, proxyJsonRpc, rpcError } from './node/proxy.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { restOperations } from './operations.js';
+import { parseRequestTarget } from './request-target.js';
 import { createRouter, type Route, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
 import { createStreamsService } from './streams/service.js';
@@ -91,8 +94,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     strictWebhooks: options.strictWebhooks ?? false,
     delivery: options.delivery,
     state: stateFile ? loadState(stateFile) : undefined,
-    // The delivery engine changes state on its own too (a stream put in error, an xpub window moved).
-    onChange: persist,
+    // The delivery engine and the simulator's timer change state on their own too (a stream put in
+    // error, an xpub window moved). No request can answer 500 for them: a write that fails there is
+    // logged, and the emulator keeps serving.
+    onChange: () => {
+      try {
+        persist();
+      } catch (error) {
+        console.error(
+          `[blockwire-emulator] the state file ${stateFile} cannot be written: ${(error as Error).message}`,
+        );
+      }
+    },
   });
 
   // Write once now: a path that cannot be written fails the start, not the first change or the exit.
@@ -135,7 +148,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     solana: createRouter(all.filter((op) => op.api === 'solana').map(routeFor)),
     streams: createRouter(all.filter((op) => op.api === 'streams').map(routeFor)),
   };
-  const controlContext: ControlContext = { log, faults, streams, changed: persist };
+  const controlContext: ControlContext = { log, faults, streams, node: anvil, changed: persist };
 
   // Origins of this server's own loopback names; set once listening. Not the Host header: a
   // DNS-rebound attacker's name also points here.
@@ -152,30 +165,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  server.on('clientError', answerMalformedRequest);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // Routed on the path as sent: a URL parser would first resolve `..` and `%2e%2e`.
+    const target = parseRequestTarget(req.url ?? '/');
+    if ('problem' in target)
+      return sendJson(res, 400, { message: `Invalid request path: ${target.problem}` });
+    const { path: pathname } = target;
+    const search = target.query === '' ? '' : `?${target.query}`;
+    const searchParams = new URLSearchParams(target.query);
     const method = (req.method ?? 'GET').toUpperCase();
-    if (url.pathname === '/openapi.json' && (method === 'GET' || method === 'HEAD')) {
+    if (pathname === '/openapi.json' && (method === 'GET' || method === 'HEAD')) {
       openApiDocument ??= buildOpenApiDocument();
       return sendJson(res, 200, openApiDocument);
     }
-    const prefix = PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+    const prefix = PREFIXES.find(([p]) => pathname === p || pathname.startsWith(`${p}/`));
     if (!prefix) {
       return sendJson(res, 404, {
-        message: `Not found: ${url.pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}; the contract: /openapi.json`,
+        message: `Not found: ${pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}; the contract: /openapi.json`,
       });
     }
     const [base, name] = prefix;
-    const path = url.pathname.slice(base.length) || '/';
-    if (name === 'control') return serveControl(req, res, method, path, url.searchParams);
+    const path = pathname.slice(base.length) || '/';
+    if (name === 'control') return serveControl(req, res, method, path, searchParams);
 
     const started = Date.now();
     const entry: RequestLogEntry = {
       time: new Date(started).toISOString(),
       method,
       interface: name,
-      path: name === 'node' ? maskNodePath(url.pathname) : `${url.pathname}${url.search}`,
+      path: name === 'node' ? maskNodePath(pathname) : `${pathname}${search}`,
       status: 0,
       durationMs: 0,
     };
@@ -202,7 +222,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return sendJson(res, fault.status, { message: faultMessage(fault) }, headers);
     }
 
-    const result = await serveInterface(req, name, method, path, url.searchParams, entry);
+    const result = await serveInterface(req, name, method, path, searchParams, entry);
     if (fault.kind === 'truncate') {
       entry.fault = 'truncate';
       return sendTruncated(res, result);
@@ -218,10 +238,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     query: URLSearchParams,
     entry: RequestLogEntry,
   ): Promise<HandlerResult> {
-    const raw = await readBody(req);
-    if (raw === undefined)
-      return { status: 413, body: { message: `Request body larger than ${MAX_BODY_BYTES} bytes` } };
+    const raw = await readBodyText(req, MAX_BODY_BYTES);
     if (name === 'node') return serveNode(method, path, raw);
+    if (!raw.ok) return { status: raw.status, body: { message: raw.message } };
 
     if (!keyMatches(headerValue(req.headers['x-api-key']), apiKey))
       return unauthorized(req.headers['x-api-key']);
@@ -235,18 +254,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       };
     }
     entry.operation = match.route.operation.id;
-    let body: unknown;
-    if (raw.trim() !== '') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return { status: 400, body: { message: 'Invalid request: the body is not valid JSON' } };
-      }
-    }
-    return router.serve(match, { query: queryRecord(query), body });
+    const body = parseJsonBody(raw.text);
+    if (!body.ok) return { status: 400, body: { message: body.message } };
+    return router.serve(match, { query: queryRecord(query), body: body.value });
   }
 
-  async function serveNode(method: string, path: string, raw: string): Promise<HandlerResult> {
+  async function serveNode(method: string, path: string, raw: BodyText): Promise<HandlerResult> {
     const segments = path.split('/').filter(Boolean);
     if (segments.length !== 2) {
       return {
@@ -265,7 +278,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         },
       };
     }
-    return proxyJsonRpc(anvil.url, chain, raw);
+    if (!raw.ok) {
+      return raw.status === 413
+        ? { status: 413, body: { message: raw.message } }
+        : { status: 400, body: rpcError(-32700, `Parse error: ${raw.message}`) };
+    }
+    return proxyJsonRpc(anvil.url, chain, raw.text);
   }
 
   async function serveControl(
@@ -290,18 +308,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         false,
       );
     }
-    const raw = await readBody(req);
-    if (raw === undefined)
-      return sendJson(res, 413, { message: `Request body larger than ${MAX_BODY_BYTES} bytes` }, {}, false);
-    let body: unknown;
-    if (raw.trim() !== '') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return sendJson(res, 400, { message: 'Invalid request: the body is not valid JSON' }, {}, false);
-      }
-    }
-    const result = await handleControl(controlContext, method, path, body, query);
+    const raw = await readBodyText(req, MAX_BODY_BYTES);
+    if (!raw.ok) return sendJson(res, raw.status, { message: raw.message }, {}, false);
+    const body = parseJsonBody(raw.text);
+    if (!body.ok) return sendJson(res, 400, { message: body.message }, {}, false);
+    const result = await handleControl(controlContext, method, path, body.value, query);
     return sendJson(res, result.status, result.body, {}, false);
   }
 
@@ -390,21 +401,6 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
   return record;
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'x-api-key, content-type',
@@ -423,6 +419,12 @@ function sendJson(
   headers: Record<string, string> = {},
   cors = true,
 ): void {
+  if (body === undefined) {
+    // 204: a JSON-RPC notification (or a batch of them) gets no reply.
+    res.writeHead(status, { ...(cors ? CORS : {}), ...headers });
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -433,9 +435,34 @@ function sendJson(
   res.end(text);
 }
 
+/**
+ * A request Node's parser refused (bad request line, bad header, headers too large) gets a JSON
+ * error like every other 4xx, instead of Node's bare `400 Bad Request` with no body.
+ */
+function answerMalformedRequest(error: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = error.reason ?? error.message;
+  const text = JSON.stringify({
+    message: `Malformed HTTP request: ${reason} (${error.code ?? 'parse error'})`,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(text)}\r\n` +
+      'connection: close\r\n\r\n' +
+      text,
+  );
+}
+
 /** Headers promise the whole body; half of it arrives, then the connection drops. */
 function sendTruncated(res: ServerResponse, result: HandlerResult): void {
-  const text = Buffer.from(JSON.stringify(result.body));
+  const text = Buffer.from(JSON.stringify(result.body) ?? '');
   res.writeHead(result.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': text.length,

@@ -1,7 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, emulator, type Receiver, startReceiver } from './test-support.js';
 
 let dir: string;
@@ -85,6 +93,58 @@ describe('--state FILE', () => {
       expect(statusInFile()).toBe('error');
     } finally {
       await emu.close();
+    }
+  });
+
+  it('keeps running, and says so, when the state file can no longer be written in the background', async () => {
+    const ZPUB =
+      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+    const sub = join(dir, 'sub');
+    mkdirSync(sub);
+    const stateFile = join(sub, 'state.json');
+    const failures: unknown[] = [];
+    const onFailure = (reason: unknown) => failures.push(reason);
+    process.on('unhandledRejection', onFailure);
+    process.on('uncaughtException', onFailure);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const emu = await emulator({ stateFile, delivery: { retryDelaysMs: [10, 10] } });
+    try {
+      const key = emu.apiKey;
+      const streams = `${emu.urls.streams}/streams/bitcoin`;
+      const failing = (
+        await call(streams, { method: 'PUT', key, body: { webhookUrl: receiver.url, allAddresses: true } })
+      ).body.id;
+      const watching = (await call(streams, { method: 'PUT', key, body: { webhookUrl: receiver.url } })).body
+        .id;
+      const xpub = await call(`${streams}/${watching}/xpub`, { method: 'POST', key, body: { xpub: ZPUB } });
+      rmSync(sub, { recursive: true });
+      receiver.status = 500;
+      // The delivery engine puts a stream in error on its own: a background write.
+      await call(`${emu.control}/bitcoin/transactions`, {
+        method: 'POST',
+        body: { to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountBtc: 0.5 },
+      });
+      // A payment first seen in an auto-mined block moves the xpub's window: a write from a timer.
+      await call(`${emu.control}/bitcoin/transactions`, {
+        method: 'POST',
+        body: { to: xpub.body.receiveAddresses[3], amountBtc: 0.1, mined: true },
+      });
+      await call(`${emu.control}/bitcoin/auto`, { method: 'POST', body: { intervalMs: 5 } });
+      await vi.waitFor(
+        async () => expect((await call(`${streams}/${failing}`, { key })).body.status).toBe('error'),
+        { timeout: 5_000 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await call(`${emu.control}/bitcoin/auto`, { method: 'POST', body: { intervalMs: 0 } });
+      expect(failures).toEqual([]);
+      expect((await call(streams, { key })).status).toBe(200);
+      const logged = consoleError.mock.calls.map((args) => args.map(String).join(' '));
+      expect(logged.some((line) => /state file .*sub.*cannot be written/.test(line))).toBe(true);
+    } finally {
+      await emu.close().catch(() => undefined);
+      process.off('unhandledRejection', onFailure);
+      process.off('uncaughtException', onFailure);
+      consoleError.mockRestore();
     }
   });
 

@@ -1,6 +1,6 @@
 /** Helpers for this package's integration tests (not part of the published build). */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { createClient } from '@blockwire/core';
 import { afterAll, beforeAll } from 'vitest';
 import { type Emulator, type EmulatorOptions, startEmulator } from './server.js';
@@ -101,4 +101,54 @@ export async function call(
     // Not JSON: keep the text.
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests inspect response bodies freely
+  body: any;
+}
+
+/**
+ * Sends `head` (request line and headers, without the blank line) and `body` byte for byte over
+ * a socket: no client normalises the path (fetch would resolve `..` before sending) or checks the
+ * request line. Resolves with the parsed answer once the server closes the connection.
+ */
+export function rawHttp(origin: string, head: string, body: Buffer | string = ''): Promise<RawResponse> {
+  const { hostname, port } = new URL(origin);
+  const payload = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const request = Buffer.concat([
+    Buffer.from(
+      `${head}\r\nHost: ${hostname}\r\nConnection: close\r\nContent-Length: ${payload.length}\r\n\r\n`,
+      'latin1',
+    ),
+    payload,
+  ]);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer within 5 s')));
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const [headText = '', ...rest] = raw.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = headText.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const text = rest.join('\r\n\r\n');
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: keep the text.
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, text, body: parsed });
+    });
+  });
 }

@@ -1,3 +1,4 @@
+import { base58 } from '@scure/base';
 import { z } from 'zod/v4';
 
 /** Optional fields may also arrive as `null` from the real service; both mean "not known". */
@@ -51,14 +52,46 @@ export const solanaTokenPriceSchema = z.looseObject({
   usdPrice24hrUsdChange: optionalNumber,
   usdPrice24hrPercentChange: optionalNumber,
   isVerifiedContract: z.boolean().nullish(),
+  /** The price in SOL: `value` in base units of `decimals` (lamports: 9). Not in every answer. */
+  nativePrice: z
+    .looseObject({
+      value: optionalString,
+      decimals: optionalNumber,
+      name: optionalString,
+      symbol: optionalString,
+    })
+    .nullish(),
 });
 export type SolanaTokenPrice = z.output<typeof solanaTokenPriceSchema>;
 
 export const solanaTokenPricesSchema = z.array(solanaTokenPriceSchema);
 
-/** A Solana address: base58, 32 to 44 characters. */
-export const solanaAddress = z.string({ error: 'must be a string' }).regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, {
-  error: 'must be a base58 address of 32 to 44 characters',
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+/** Bytes of an ed25519 public key or a program-derived address. */
+const SOLANA_ADDRESS_BYTES = 32;
+
+/**
+ * A Solana address: base58 text that decodes to exactly 32 bytes. The alphabet and length are
+ * checked first (a bounded regex, linear in the input), so a long string never reaches the decoder.
+ */
+export const solanaAddress = z.string({ error: 'must be a string' }).check((ctx) => {
+  const text = ctx.value;
+  if (!BASE58_ADDRESS.test(text)) {
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message: 'must be a base58 address of 32 to 44 characters',
+    });
+    return;
+  }
+  const bytes = base58.decode(text).length;
+  if (bytes !== SOLANA_ADDRESS_BYTES) {
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message: `must be a Solana address: base58 of ${SOLANA_ADDRESS_BYTES} bytes (this one decodes to ${bytes})`,
+    });
+  }
 });
 
 export const SOLANA_NETWORKS = ['mainnet', 'devnet'] as const;

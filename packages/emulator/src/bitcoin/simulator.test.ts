@@ -1,7 +1,7 @@
 import { isCoinbaseTransaction } from '@blockwire/streams';
 import { describe, expect, it } from 'vitest';
 import { blockPayload } from './payload.js';
-import { BitcoinSimulator } from './simulator.js';
+import { BitcoinSimulator, DEFAULT_RETAINED_BLOCKS } from './simulator.js';
 
 const everything = { streamId: '', tag: '', includeInputs: true, includeOutputs: true };
 
@@ -133,5 +133,29 @@ describe('BitcoinSimulator', () => {
     expect(txids).toContain(replacement.txid);
     expect(txids).not.toContain(original.txid);
     expect(simulator.replace(original.txid)).toBeUndefined();
+  });
+
+  it('keeps only the last retainBlocks blocks, and evicted txids only as long as their blocks', () => {
+    const simulator = new BitcoinSimulator({ seed: 5, retainBlocks: 20 });
+    for (let i = 0; i < 300; i++) {
+      const [first, second] = simulator.addRandomTransactions(2);
+      simulator.replace(first!.txid);
+      simulator.evict(second!.txid);
+      simulator.mine(1);
+    }
+    expect(simulator.retained.blocks).toBe(20);
+    expect(simulator.height - simulator.firstHeight + 1).toBe(20);
+    expect(simulator.blockAt(simulator.firstHeight - 1)).toBeUndefined();
+    for (let height = simulator.firstHeight + 1; height <= simulator.height; height++) {
+      expect(simulator.blockAt(height)!.previousBlockHash).toBe(simulator.blockAt(height - 1)!.hash);
+    }
+    // About two evictions a block (plus expired low-fee ones) while a kept block was the tip, not 300 blocks' worth.
+    expect(simulator.retained.evictedTxids).toBeGreaterThanOrEqual(30);
+    expect(simulator.retained.evictedTxids).toBeLessThan(20 * 4);
+  });
+
+  it('keeps 1000 blocks by default, and at least the confirmation depth', () => {
+    expect(DEFAULT_RETAINED_BLOCKS).toBe(1000);
+    expect(() => new BitcoinSimulator({ seed: 1, retainBlocks: 2 })).toThrow(RangeError);
   });
 });

@@ -59,6 +59,8 @@ export interface SimBlock {
 export interface SimulatorListener {
   /** A transaction entered the mempool. */
   mempool?(tx: SimTransaction): void;
+  /** A transaction left the mempool without being mined (evicted, replaced by fee, expired). */
+  evicted?(txid: string): void;
   /** A block was mined (its transactions were first seen either in the mempool or in this block). */
   block?(block: SimBlock): void;
 }
@@ -75,6 +77,13 @@ const SUBSIDY_SATS = 312_500_000n;
 const OUTPUT_KINDS: AddressKind[] = ['p2wpkh', 'p2wpkh', 'p2pkh', 'p2sh', 'p2tr'];
 /** Background mempool transactions that pay too little: never mined, evicted after this many blocks. */
 const LOW_FEE_EXPIRY_BLOCKS = 3;
+/**
+ * Blocks kept for block data and replay (about a week of Bitcoin). Older ones are dropped, so a
+ * simulator mining for days holds the same memory as one mining for minutes.
+ */
+export const DEFAULT_RETAINED_BLOCKS = 1000;
+/** The fewest blocks a simulator may keep: a block and the two mined on it, to confirm it. */
+const MIN_RETAINED_BLOCKS = 3;
 
 /**
  * A deterministic Bitcoin network: a mempool and a chain. Everything (txids, addresses, values,
@@ -85,12 +94,23 @@ export class BitcoinSimulator {
   private readonly blocks: SimBlock[] = [];
   private readonly mempoolTxs = new Map<string, { tx: SimTransaction; lowFeeSince?: number }>();
   private readonly pendingMined: SimTransaction[] = [];
-  private readonly evictedTxids = new Set<string>();
+  /** Evicted txid → the height at which it was evicted; forgotten with the blocks of that time. */
+  private readonly evictedTxids = new Map<string, number>();
   private readonly listeners = new Set<SimulatorListener>();
+  private readonly retainBlocks: number;
   private autoTimer: NodeJS.Timeout | undefined;
   private clock: number;
 
-  constructor(options: { seed: number; startHeight?: number; initialBlocks?: number }) {
+  constructor(options: {
+    seed: number;
+    startHeight?: number;
+    initialBlocks?: number;
+    retainBlocks?: number;
+  }) {
+    this.retainBlocks = options.retainBlocks ?? DEFAULT_RETAINED_BLOCKS;
+    if (!Number.isInteger(this.retainBlocks) || this.retainBlocks < MIN_RETAINED_BLOCKS) {
+      throw new RangeError(`retainBlocks must be an integer >= ${MIN_RETAINED_BLOCKS}`);
+    }
     this.random = new SeededRandom(options.seed);
     const startHeight = options.startHeight ?? 880_000 + (Math.abs(options.seed) % 10_000);
     this.clock = 1_735_689_600 + (startHeight - 880_000) * 600;
@@ -119,10 +139,16 @@ export class BitcoinSimulator {
     return this.blocks[0]!.height;
   }
 
+  /** How much the simulator holds now (for tests of its memory bounds). */
+  get retained(): { blocks: number; evictedTxids: number } {
+    return { blocks: this.blocks.length, evictedTxids: this.evictedTxids.size };
+  }
+
   mempool(): SimTransaction[] {
     return [...this.mempoolTxs.values()].map((entry) => entry.tx);
   }
 
+  /** Whether the transaction was evicted while one of the retained blocks was the tip. */
   isEvicted(txid: string): boolean {
     return this.evictedTxids.has(txid);
   }
@@ -180,7 +206,8 @@ export class BitcoinSimulator {
 
   evict(txid: string): boolean {
     if (!this.mempoolTxs.delete(txid)) return false;
-    this.evictedTxids.add(txid);
+    this.evictedTxids.set(txid, this.height);
+    for (const listener of this.listeners) listener.evicted?.(txid);
     return true;
   }
 
@@ -193,10 +220,15 @@ export class BitcoinSimulator {
     this.autoTimer = undefined;
     if (intervalMs > 0) {
       this.autoTimer = setInterval(() => {
-        const [first] = this.addRandomTransactions(this.random.int(1, 3));
-        // Now and then a payment is replaced by a higher-fee version before it is mined.
-        if (first && this.random.int(1, 5) === 1) this.replace(first.txid);
-        this.mine(1);
+        try {
+          const [first] = this.addRandomTransactions(this.random.int(1, 3));
+          // Now and then a payment is replaced by a higher-fee version before it is mined.
+          if (first && this.random.int(1, 5) === 1) this.replace(first.txid);
+          this.mine(1);
+        } catch (error) {
+          // A timer has nobody to answer: an exception here would end the process.
+          console.error('[blockwire-emulator] auto mining failed:', error);
+        }
       }, intervalMs);
       this.autoTimer.unref?.();
     }
@@ -223,8 +255,20 @@ export class BitcoinSimulator {
     for (let i = this.random.int(1, 2); i > 0; i--) included.push(this.randomTransaction());
     const block = this.buildBlock(height, this.tip.hash, included);
     this.blocks.push(block);
+    this.prune();
     for (const listener of this.listeners) listener.block?.(block);
     return block;
+  }
+
+  /** Drops the blocks beyond the window, and what is remembered about their time. */
+  private prune(): void {
+    const excess = this.blocks.length - this.retainBlocks;
+    if (excess > 0) this.blocks.splice(0, excess);
+    // Evictions were recorded in height order: the oldest come first.
+    for (const [txid, height] of this.evictedTxids) {
+      if (height >= this.firstHeight) break;
+      this.evictedTxids.delete(txid);
+    }
   }
 
   private enterMempool(tx: SimTransaction, lowFee = false): void {

@@ -73,7 +73,12 @@ export class DeliveryEngine {
       this.queues.set(streamId, queue);
     }
     queue.jobs.push({ body });
-    if (!queue.running) queue.running = this.drain(streamId, queue);
+    // Nobody awaits a queue: a hook that throws must end up in the log, not as an unhandled rejection.
+    if (!queue.running) {
+      queue.running = this.drain(streamId, queue).catch((error: unknown) =>
+        console.error(`[blockwire-emulator] deliveries to stream ${streamId} stopped:`, error),
+      );
+    }
   }
 
   /** Drops what a stream has queued (deleted, paused, or in error). */

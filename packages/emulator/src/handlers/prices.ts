@@ -1,5 +1,10 @@
 import { buildEvmTokens, type EvmTokenFixture, type PairFixture } from '../fixtures/evm-tokens.js';
-import { buildSolanaTokens } from '../fixtures/solana-tokens.js';
+import {
+  buildSolanaTokens,
+  SOL_DECIMALS,
+  type SolanaTokenFixture,
+  WRAPPED_SOL,
+} from '../fixtures/solana-tokens.js';
 import { createRandom } from '../random.js';
 import { type HandlerResult, notFound, ok } from './result.js';
 
@@ -15,6 +20,14 @@ export function createPriceHandlers(seed: number): PriceHandlers {
   const evmTokens = buildEvmTokens(seed);
   const solanaTokens = buildSolanaTokens(seed);
   const solanaByAddress = new Map(solanaTokens.map((token) => [token.address, token]));
+  const wrappedSol = solanaByAddress.get(WRAPPED_SOL)!;
+  /** The price in lamports, named after wrapped SOL as the service does. */
+  const solanaNativePrice = (token: SolanaTokenFixture) => ({
+    value: BigInt(Math.round((token.usdPrice / wrappedSol.usdPrice) * 10 ** SOL_DECIMALS)).toString(),
+    decimals: SOL_DECIMALS,
+    name: wrappedSol.name,
+    symbol: wrappedSol.symbol,
+  });
 
   return {
     getEvmTokenPrice(input) {
@@ -76,6 +89,7 @@ export function createPriceHandlers(seed: number): PriceHandlers {
             usdPrice24hrUsdChange: round(usdChange, 10),
             usdPrice24hrPercentChange: round((usdChange / token.usdPrice24h) * 100, 6),
             isVerifiedContract: token.isVerifiedContract,
+            nativePrice: solanaNativePrice(token),
           },
         ];
       });
@@ -105,7 +119,8 @@ function evmPrice(seed: number, token: EvmTokenFixture, pair: PairFixture, block
   const usdPrice = priceAt(seed, token, block);
   const usdPrice24h = priceAt(seed, token, Math.max(0, block - token.chain.blocksPerDay));
   const usdChange = usdPrice - usdPrice24h;
-  const percentChange = (usdChange / usdPrice24h) * 100;
+  // One rounding for both fields that carry it: the string and the number are the same value.
+  const percentChange = Number(((usdChange / usdPrice24h) * 100).toFixed(6)) || 0;
   const native = token.chain.native;
   const nativeWei = BigInt(Math.round((usdPrice / native.usd) * 1e18));
   return {
@@ -133,7 +148,7 @@ function evmPrice(seed: number, token: EvmTokenFixture, pair: PairFixture, block
     pairTotalLiquidityUsd: pair.liquidityUsd.toFixed(2),
     usdPrice24h,
     usdPrice24hrUsdChange: round(usdChange, 10),
-    usdPrice24hrPercentChange: round(percentChange, 6),
+    usdPrice24hrPercentChange: percentChange,
     securityScore: token.securityScore,
   };
 }

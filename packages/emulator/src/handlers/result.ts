@@ -1,4 +1,4 @@
-/** What a route handler answers: a status and a JSON body. */
+/** What a route handler answers: a status and a JSON body (`undefined`: no body, as for a 204). */
 export interface HandlerResult {
   status: number;
   body: unknown;

@@ -14,6 +14,10 @@ export interface Anvil {
   url: string;
   /** Facts about the seeded chain, for tests and the README. */
   seeded: SeededChain;
+  /** Mines `blocks` empty blocks; resolves to the new block number. */
+  mine(blocks: number): Promise<number>;
+  /** Rewinds the chain to its state right after seeding; resolves to its block number. */
+  reset(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -80,7 +84,24 @@ export async function startAnvil(options: { seed: number; binary?: string }): Pr
   try {
     const url = await waitForListening(child);
     const seeded = await seedChain(url, options.seed);
-    return { url, seeded, close };
+    // A snapshot can be reverted to once: take a new one after each revert.
+    let snapshot = (await rpc(url, 'evm_snapshot')) as string;
+    const blockNumber = async () => Number(await rpc(url, 'eth_blockNumber'));
+    return {
+      url,
+      seeded,
+      async mine(blocks) {
+        await rpc(url, 'anvil_mine', [`0x${blocks.toString(16)}`]);
+        return blockNumber();
+      },
+      async reset() {
+        if (!(await rpc(url, 'evm_revert', [snapshot])))
+          throw new Error('anvil could not revert to the seeded chain');
+        snapshot = (await rpc(url, 'evm_snapshot')) as string;
+        return blockNumber();
+      },
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

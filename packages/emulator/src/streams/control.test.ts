@@ -67,4 +67,28 @@ describe('streams control', () => {
     }
     expect((harness.service as Streams).simulator.mempool()).toEqual([]);
   });
+
+  it('forgets the mempool deliveries of transactions confirmed, evicted or replaced, and of deleted streams', async () => {
+    harness = await startHarness();
+    const service = harness.service as Streams;
+    const simulator = service.simulator;
+    const create = () =>
+      harness.call('createBitcoinStream', { webhookUrl: harness.receiver.url, allAddresses: true });
+    const kept = (await create()).body.id;
+    const deleted = (await create()).body.id;
+    for (let i = 0; i < 60; i++) {
+      const [first, second] = simulator.addRandomTransactions(3);
+      simulator.replace(first!.txid);
+      simulator.evict(second!.txid);
+      if (i === 30) await harness.call('deleteBitcoinStream', { id: deleted });
+      simulator.mine(1);
+    }
+    // What may still need a guard: transactions in the mempool or in the two unconfirmed blocks.
+    const unconfirmed =
+      simulator.mempool().length +
+      simulator.blockAt(simulator.height)!.transactions.length +
+      simulator.blockAt(simulator.height - 1)!.transactions.length;
+    expect(service.retained.mempoolDeliveries).toBeLessThanOrEqual(unconfirmed);
+    expect((await harness.call('getBitcoinStream', { id: kept })).status).toBe(200);
+  });
 });

@@ -83,8 +83,11 @@ export class Streams implements StreamsService {
   /** The simulated network (exposed for tests and for the control routes). */
   readonly simulator: BitcoinSimulator;
   readonly engine: DeliveryEngine;
-  /** `${streamId}:${txid}` of mempool deliveries made: at most one per stream and transaction. */
-  private readonly mempoolDelivered = new Set<string>();
+  /**
+   * Streams each mempool transaction was delivered to (at most once per stream and transaction).
+   * Needed only until the transaction is confirmed or leaves the mempool unmined: then forgotten.
+   */
+  private readonly mempoolDelivered = new Map<string, Set<string>>();
   private readonly handlers: Record<string, Handler>;
 
   constructor(private readonly options: StreamsServiceOptions) {
@@ -111,6 +114,7 @@ export class Streams implements StreamsService {
     );
     this.simulator.subscribe({
       mempool: (tx) => this.onMempool(tx),
+      evicted: (txid) => this.mempoolDelivered.delete(txid),
       block: (block) => this.onBlock(block),
     });
     this.handlers = {
@@ -186,6 +190,13 @@ export class Streams implements StreamsService {
       return { intervalMs };
     },
   };
+
+  /** How much the service holds beyond its state (for tests of its memory bounds). */
+  get retained(): BitcoinSimulator['retained'] & { mempoolDeliveries: number } {
+    let mempoolDeliveries = 0;
+    for (const streams of this.mempoolDelivered.values()) mempoolDeliveries += streams.size;
+    return { ...this.simulator.retained, mempoolDeliveries };
+  }
 
   snapshot(): StreamsState {
     return structuredClone(this.state);
@@ -439,9 +450,9 @@ export class Streams implements StreamsService {
   private onMempool(tx: SimTransaction): void {
     for (const stream of this.state.bitcoinStreams) {
       if (stream.status !== 'active' || !this.watch.matches(stream.id, stream.allAddresses, tx)) continue;
-      const key = `${stream.id}:${tx.txid}`;
-      if (this.mempoolDelivered.has(key)) continue;
-      this.mempoolDelivered.add(key);
+      const delivered = this.mempoolDelivered.get(tx.txid) ?? new Set<string>();
+      if (delivered.has(stream.id)) continue;
+      this.mempoolDelivered.set(tx.txid, delivered.add(stream.id));
       const payload = mempoolPayload(this.payloadOptions(stream), tx);
       this.engine.enqueue(stream.id, (retries) => ({ ...payload, retries }));
     }
@@ -454,12 +465,8 @@ export class Streams implements StreamsService {
       this.deliverBlock(stream, block, false);
       if (deep) this.deliverBlock(stream, deep, true);
     }
-    if (deep) {
-      for (const tx of deep.transactions) {
-        for (const stream of this.state.bitcoinStreams)
-          this.mempoolDelivered.delete(`${stream.id}:${tx.txid}`);
-      }
-    }
+    // Confirmed: no mempool delivery can follow any more, for any stream (deleted ones included).
+    for (const tx of deep?.transactions ?? []) this.mempoolDelivered.delete(tx.txid);
   }
 
   private deliverBlock(stream: BitcoinStreamRecord, block: SimBlock, confirmed: boolean): void {

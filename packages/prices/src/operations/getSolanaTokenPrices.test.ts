@@ -6,6 +6,7 @@ import {
   ValidationError,
   validateInput,
 } from '@blockwire/core';
+import { base58 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { API_KEY, type RecordedRequest, useServer } from '../test-support.js';
 import { getSolanaTokenPrices, getSolanaTokenPricesOperation } from './getSolanaTokenPrices.js';
@@ -14,12 +15,11 @@ const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const WSOL = 'So11111111111111111111111111111111111111112';
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-/** A distinct, valid-looking 44-character base58 address for each index. */
+/** A distinct, valid address (32 bytes in base58) for each index. */
 function address(index: number): string {
-  let text = '';
-  for (let n = index + 1; n > 0; n = Math.floor(n / 58)) text = BASE58[n % 58] + text;
-  return `So${text.padStart(42, '1')}`;
+  const bytes = new Uint8Array(32).fill(0xa5);
+  new DataView(bytes.buffer).setUint32(28, index);
+  return base58.encode(bytes);
 }
 
 function priceFor(tokenAddress: string) {
@@ -98,6 +98,8 @@ describe('getSolanaTokenPrices input rules', () => {
     ['addresses.0', { addresses: [`${BONK}abc`] }],
     ['addresses.0', { addresses: [BONK.replace('D', '0')] }],
     ['addresses.0', { addresses: [42] }],
+    // Base58 of the right length that decodes to 33 bytes: not an address.
+    ['addresses.0', { addresses: ['LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDjJ1oVEEsbjk'] }],
     ['network', { network: 'testnet', addresses: [BONK] }],
     ['network', { network: 'Mainnet', addresses: [BONK] }],
   ])('rejects a bad %s before any request', async (field, input) => {

@@ -333,6 +333,172 @@ describe('createWebhookHandler without a server', () => {
   });
 });
 
+describe('a handler started over deliveries a crash left unfinished', () => {
+  /** A store as a killed receiver leaves it: deliveries accepted (answered 200), callbacks never run. */
+  async function crashedStore() {
+    const store = createSqliteTxStore(join(dir, `crashed-${Math.random().toString(36).slice(2)}.sqlite`));
+    const crashed = createBitcoinTxTracker({ store });
+    await crashed.accept(bitcoinDelivery('mempool', [txidOf(1), txidOf(2)]));
+    await crashed.accept(bitcoinDelivery('confirmed', [txidOf(1)]));
+    return store;
+  }
+
+  it('runs their callbacks on its own, with their changes, before a newer delivery, and settles them', async () => {
+    const store = await crashedStore();
+    const { handler, bitcoin } = receiver({ tracker: createBitcoinTxTracker({ store }) });
+    // A new delivery arrives at once: its callback still comes after the resumed ones.
+    const body = JSON.stringify(bitcoinDelivery('in-block', [txidOf(2)]));
+    expect(
+      (await handler({ headers: { 'x-signature': await signBody(body, SECRET) }, rawBody: body })).status,
+    ).toBe(200);
+    await handler.idle();
+    expect(
+      bitcoin.map(({ context }) => context.changes!.map((ch) => `${ch.txid.slice(-1)}:${ch.from}>${ch.to}`)),
+    ).toEqual([['1:null>mempool', '2:null>mempool'], ['1:mempool>confirmed'], ['2:mempool>in-block']]);
+    expect(store.listDeliveries()).toEqual([]);
+    store.close();
+  });
+
+  it('keeps a resumed delivery whose callback fails again, as failed', async () => {
+    const store = await crashedStore();
+    const { handler, errors } = receiver({
+      tracker: createBitcoinTxTracker({ store }),
+      onBitcoin: (_payload, { stage }) => {
+        if (stage === 'confirmed') throw new Error('still down');
+      },
+    });
+    await handler.idle();
+    expect(errors.map((e) => e.context.phase)).toEqual(['callback']);
+    expect(store.listDeliveries()).toMatchObject([{ state: 'failed', error: 'Error: still down' }]);
+    store.close();
+  });
+
+  it('leaves them alone with resumePending: false (another process on the same store resumes them)', async () => {
+    const store = await crashedStore();
+    const { handler, bitcoin } = receiver({
+      tracker: createBitcoinTxTracker({ store }),
+      resumePending: false,
+    });
+    await handler.idle();
+    expect(bitcoin).toEqual([]);
+    expect(store.listDeliveries()).toHaveLength(2);
+    store.close();
+  });
+});
+
+describe('hooks that fail', () => {
+  const failingHooks: [string, WebhookHandlerOptions['onError']][] = [
+    [
+      'an async onError that rejects',
+      async () => {
+        throw new Error('error hook down');
+      },
+    ],
+    [
+      'a sync onError that throws',
+      () => {
+        throw new Error('error hook down');
+      },
+    ],
+  ];
+
+  it.each(failingHooks)(
+    '%s never leaves a rejection unhandled, and the error still shows',
+    async (_name, onError) => {
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => rejections.push(reason);
+      process.on('unhandledRejection', onRejection);
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const { handler } = receiver({
+          tracker: createBitcoinTxTracker(),
+          onBitcoin: async () => {
+            throw new Error('callback down');
+          },
+          onEvm: async () => {
+            throw new Error('callback down');
+          },
+          onError,
+        });
+        const url = await listen(handler.node);
+        expect((await deliver(url, MEMPOOL_DELIVERY)).status).toBe(200);
+        expect((await deliver(url, EVM_DELIVERY)).status).toBe(200);
+        expect((await deliver(url, { ...MEMPOOL_DELIVERY, transactions: [{ vin: [] }] })).status).toBe(200);
+        await handler.idle();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(rejections).toEqual([]);
+        // Not silent: each failure the hook could not take is logged with the hook's own error.
+        const logged = consoleError.mock.calls.map((call) => call.map(String).join(' '));
+        expect(logged).toHaveLength(3);
+        for (const line of logged) expect(line).toMatch(/onError failed.*error hook down/);
+      } finally {
+        process.off('unhandledRejection', onRejection);
+        consoleError.mockRestore();
+      }
+    },
+  );
+
+  it('waits in idle() for an async onError to finish', async () => {
+    let finished = false;
+    const { handler } = receiver({
+      onEvm: () => {
+        throw new Error('callback down');
+      },
+      onError: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        finished = true;
+      },
+    });
+    const body = JSON.stringify(EVM_DELIVERY);
+    await handler({ headers: { 'x-signature': await signBody(body, SECRET) }, rawBody: body });
+    await handler.idle();
+    expect(finished).toBe(true);
+  });
+
+  it('keeps a Node process alive when an async onError rejects (the built package, in its own process)', async () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist', 'webhooks.cjs');
+    const script = `
+      const kit = require(${JSON.stringify(dist)});
+      const handler = kit.createWebhookHandler({
+        secret: 's',
+        onEvm: async () => { throw new Error('callback down'); },
+        onError: async () => { throw new Error('error hook down'); },
+      });
+      (async () => {
+        const body = JSON.stringify({ confirmed: true, chainId: '0x1', streamId: 's-1', logs: [] });
+        const answer = await handler({ headers: { 'x-signature': await kit.signBody(body, 's') }, rawBody: body });
+        await handler.idle();
+        setTimeout(() => process.stdout.write('alive ' + answer.status), 50);
+      })();`;
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync(process.execPath, ['-e', script], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    expect(out).toBe('alive 200');
+  });
+
+  it('never rejects from the node listener, even when the response cannot be written', async () => {
+    const { handler } = receiver();
+    const req = Object.assign(new (await import('node:stream')).PassThrough(), {
+      method: 'POST',
+      headers: {},
+      body: { hello: 'x' },
+    });
+    const res = {
+      setHeader() {
+        throw new Error('headers already sent');
+      },
+      end() {
+        throw new Error('socket gone');
+      },
+      destroy: vi.fn(),
+      statusCode: 0,
+    };
+    await expect(handler.node(req as never, res as never)).resolves.toBeUndefined();
+  });
+});
+
 describe('a simulated stream run over HTTP', () => {
   it('ends every transaction in the tracker with each of its stages reported exactly once', async () => {
     const tracker = createBitcoinTxTracker({ store: createSqliteTxStore(join(dir, 'run.sqlite')) });

@@ -12,7 +12,7 @@ import {
   parseEvmWebhook,
 } from './payloads.js';
 import { verifySignature } from './signature.js';
-import type { BitcoinTxTracker, TxChange } from './tracker.js';
+import type { AcceptedDelivery, BitcoinTxTracker, TxChange } from './tracker.js';
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -56,8 +56,18 @@ export interface WebhookHandlerOptions {
   onEvm?: (payload: EvmWebhook) => unknown;
   /** Bitcoin deliveries are ingested here (durably, with a SQLite store) before answering 200. */
   tracker?: BitcoinTxTracker;
-  /** Told about payloads that do not parse and callbacks that throw. Defaults to `console.error`. */
-  onError?: (error: unknown, context: WebhookErrorContext) => void;
+  /**
+   * Told about payloads that do not parse, store failures and callbacks that throw; sync or async.
+   * Defaults to `console.error`, which also gets what this hook throws or rejects with.
+   */
+  onError?: (error: unknown, context: WebhookErrorContext) => unknown;
+  /**
+   * With a `tracker` whose store keeps deliveries: when the handler is created, run `onBitcoin`
+   * again for every delivery whose callback never finished (the process died first) or failed,
+   * oldest first and with the changes it made, before the callbacks of newer deliveries; then
+   * settle each. Default `true`. With several processes on one store, leave it on in one only.
+   */
+  resumePending?: boolean;
 }
 
 export interface NodeListenerOptions {
@@ -72,7 +82,10 @@ export interface WebhookHandler {
   (request: WebhookRequest): Promise<WebhookResponse>;
   /** The same handler as a `node:http` / Express-style `(req, res)` listener. */
   node: NodeListener;
-  /** Resolves once every callback started so far has finished (for tests and graceful shutdown). */
+  /**
+   * Resolves once every callback started so far has finished, `onError` and the resumed
+   * deliveries of `resumePending` included (for tests and graceful shutdown).
+   */
   idle(): Promise<void>;
 }
 
@@ -96,7 +109,9 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
  * else; a missing or wrong `x-signature` gets 401; malformed JSON gets 400; an accepted delivery is
  * written to the tracker first, then answered 200, then handed to your callbacks. A callback that
  * throws is reported to `onError` and still answered 200 (else the service retries forever), and
- * the delivery stays recorded in the tracker's store for reprocessing.
+ * the delivery stays recorded in the tracker's store; a durable store's unfinished deliveries are
+ * run again when the handler is created (`resumePending`). No callback or hook, sync or async,
+ * can take the process down.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   const { secret, onBitcoin, onEvm, tracker } = options;
@@ -106,32 +121,89 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       'createWebhookHandler needs `secret`: the project secretKey webhooks are signed with',
     );
   }
-  const report = (error: unknown, context: WebhookErrorContext) => {
-    try {
-      if (options.onError) options.onError(error, context);
-      else console.error('[@blockwire/streams] webhook delivery failed', context.kind, context.phase, error);
-    } catch {
-      // A failing error hook must not take the receiver down.
-    }
-  };
 
   const running = new Set<Promise<void>>();
-  const later = (work: () => Promise<void>) => {
-    // setImmediate: the caller writes its 200 before any callback starts.
-    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
+  /** Runs work in the background, where idle() can wait for it; it can never reject. */
+  function track(work: () => Promise<void>): Promise<void> {
+    const task: Promise<void> = work()
+      .catch((error: unknown) => logFailure('[@blockwire/streams] webhook handler failed', error))
       .finally(() => running.delete(task));
     running.add(task);
-  };
+    return task;
+  }
+
+  /** Tells `onError` (or the console); resolves when it is done and never rejects. */
+  async function report(error: unknown, context: WebhookErrorContext): Promise<void> {
+    const failedToo = (hookError: unknown) =>
+      logFailure(
+        `[@blockwire/streams] webhook delivery failed (${context.kind}, ${context.phase})`,
+        error,
+        '— and onError failed too:',
+        hookError ?? new Error('onError failed without a reason'),
+      );
+    if (!options.onError) {
+      return logFailure(
+        `[@blockwire/streams] webhook delivery failed (${context.kind}, ${context.phase})`,
+        error,
+      );
+    }
+    let result: unknown;
+    try {
+      result = options.onError(error, context);
+    } catch (hookError) {
+      return failedToo(hookError);
+    }
+    if (isThenable(result)) await Promise.resolve(result).then(undefined, failedToo);
+  }
+
+  async function runBitcoin(payload: BitcoinWebhook, context: BitcoinDeliveryContext): Promise<void> {
+    let failure: unknown;
+    try {
+      await onBitcoin?.(payload, context);
+    } catch (error) {
+      failure = error ?? new Error('onBitcoin threw');
+      await report(error, { kind: 'bitcoin', phase: 'callback', payload, deliveryId: context.deliveryId });
+    }
+    try {
+      await tracker?.settle(context.deliveryId, failure);
+    } catch (error) {
+      await report(error, { kind: 'bitcoin', phase: 'store', payload, deliveryId: context.deliveryId });
+    }
+  }
+
+  // The deliveries a crash (or a failed callback) left unfinished: read before any new delivery
+  // changes a record, their callbacks run before any newer one's.
+  const resuming =
+    tracker && options.resumePending !== false && typeof tracker.resumeDeliveries === 'function';
+  const pending: Promise<AcceptedDelivery[]> = resuming
+    ? new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => tracker.resumeDeliveries())
+        .catch(async (error: unknown) => {
+          await report(error, { kind: 'bitcoin', phase: 'store', payload: undefined });
+          return [];
+        })
+    : Promise.resolve([]);
+  const resumed = track(async () => {
+    for (const accepted of await pending) await runBitcoin(accepted.payload, contextOf(accepted));
+  });
+
+  const later = (work: () => Promise<void>) =>
+    track(async () => {
+      // setImmediate: the caller writes its 200 before any callback starts.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await resumed;
+      await work();
+    });
 
   async function acceptBitcoin(body: unknown): Promise<WebhookResponse> {
     let payload: BitcoinWebhook;
     let context: BitcoinDeliveryContext;
     try {
       if (tracker) {
+        await pending;
         const accepted = await tracker.accept(body);
         payload = accepted.payload;
-        context = { stage: accepted.stage, changes: accepted.changes, deliveryId: accepted.deliveryId };
+        context = contextOf(accepted);
       } else {
         payload = parseBitcoinWebhook(body);
         context = { stage: bitcoinDeliveryStage(payload), changes: undefined, deliveryId: undefined };
@@ -139,27 +211,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     } catch (error) {
       if (error instanceof ValidationError) {
         // Signed by the service, so retrying would not fix it; it stays recorded as failed.
-        report(error, { kind: 'bitcoin', phase: 'payload', payload: body });
+        track(() => report(error, { kind: 'bitcoin', phase: 'payload', payload: body }));
         return reply(200, 'accepted, but the payload did not parse; reported');
       }
       // Not durably written: let the service deliver it again.
-      report(error, { kind: 'bitcoin', phase: 'store', payload: body });
+      track(() => report(error, { kind: 'bitcoin', phase: 'store', payload: body }));
       return reply(500, 'could not record the delivery');
     }
-    later(async () => {
-      let failure: unknown;
-      try {
-        await onBitcoin?.(payload, context);
-      } catch (error) {
-        failure = error ?? new Error('onBitcoin threw');
-        report(error, { kind: 'bitcoin', phase: 'callback', payload, deliveryId: context.deliveryId });
-      }
-      try {
-        await tracker?.settle(context.deliveryId, failure);
-      } catch (error) {
-        report(error, { kind: 'bitcoin', phase: 'store', payload, deliveryId: context.deliveryId });
-      }
-    });
+    later(() => runBitcoin(payload, context));
     return reply(200, 'accepted');
   }
 
@@ -168,7 +227,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     try {
       payload = parseEvmWebhook(body);
     } catch (error) {
-      report(error, { kind: 'evm', phase: 'payload', payload: body });
+      track(() => report(error, { kind: 'evm', phase: 'payload', payload: body }));
       return reply(200, 'accepted, but the payload did not parse; reported');
     }
     if (onEvm) {
@@ -176,7 +235,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         try {
           await onEvm(payload);
         } catch (error) {
-          report(error, { kind: 'evm', phase: 'callback', payload });
+          await report(error, { kind: 'evm', phase: 'callback', payload });
         }
       });
     }
@@ -214,6 +273,26 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   return handler;
 }
 
+const contextOf = (accepted: AcceptedDelivery): BitcoinDeliveryContext => ({
+  stage: accepted.stage,
+  changes: accepted.changes,
+  deliveryId: accepted.deliveryId,
+});
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') &&
+  value !== null &&
+  typeof (value as { then?: unknown }).then === 'function';
+
+/** The last resort: the console, which must not throw either. */
+function logFailure(...parts: unknown[]): void {
+  try {
+    console.error(...parts);
+  } catch {
+    // Nowhere left to say it.
+  }
+}
+
 class BodyTooLargeError extends Error {}
 
 function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
@@ -247,8 +326,11 @@ export function toNodeListener(
   options: NodeListenerOptions = {},
 ): NodeListener {
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  // The listener never rejects: node:http and Express ignore the promise, so a rejection would be
+  // unhandled and end the process.
   return async (req, res) => {
     let response: WebhookResponse;
+    let tooLarge = false;
     try {
       const request: WebhookRequest = { headers: req.headers };
       if (req.method !== undefined) request.method = req.method;
@@ -257,14 +339,23 @@ export function toNodeListener(
       else request.rawBody = await readBody(req, maxBodyBytes);
       response = await handler(request);
     } catch (error) {
-      response =
-        error instanceof BodyTooLargeError
-          ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
-          : reply(500, 'the receiver failed');
-      if (error instanceof BodyTooLargeError) res.setHeader('connection', 'close');
+      tooLarge = error instanceof BodyTooLargeError;
+      response = tooLarge
+        ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
+        : reply(500, 'the receiver failed');
     }
-    res.statusCode = response.status;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify(response.body));
+    try {
+      res.statusCode = response.status;
+      if (tooLarge) res.setHeader('connection', 'close');
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify(response.body));
+    } catch {
+      // The answer cannot be written (headers already sent, socket gone): drop the connection.
+      try {
+        res.destroy();
+      } catch {
+        // Already gone.
+      }
+    }
   };
 }

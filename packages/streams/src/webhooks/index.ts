@@ -46,6 +46,7 @@ export { createSqliteTxStore, type SqliteTxStore } from './sqlite-store.js';
 export {
   type Awaitable,
   createMemoryTxStore,
+  type RecordedChange,
   type StoredDelivery,
   type TxRecord,
   type TxStore,

@@ -184,6 +184,26 @@ describe('createSqliteTxStore', () => {
     expect(mode.trim()).toBe('wal');
   });
 
+  it('opens a file written before deliveries kept their changes, and keeps them from then on', async () => {
+    const dbPath = freshDb();
+    const script = `
+      const { DatabaseSync } = require('node:sqlite');
+      const db = new DatabaseSync(${JSON.stringify(dbPath)});
+      db.exec("CREATE TABLE bitcoin_deliveries (id INTEGER PRIMARY KEY AUTOINCREMENT, received_at INTEGER NOT NULL, state TEXT NOT NULL, error TEXT, payload TEXT NOT NULL)");
+      db.exec("INSERT INTO bitcoin_deliveries (received_at, state, payload) VALUES (1, 'applied', '{}')");
+      db.close();`;
+    execFileSync(process.execPath, ['--no-warnings', '-e', script]);
+    const store = createSqliteTxStore(dbPath);
+    expect(store.listDeliveries()).toEqual([{ id: '1', receivedAt: 1, state: 'applied', payload: {} }]);
+    const changes = [{ txid: txidOf(1), from: null, to: 'mempool' as const }];
+    store.updateDelivery('1', 'applied', undefined, changes);
+    store.updateDelivery('1', 'failed', 'boom');
+    expect(store.listDeliveries()).toEqual([
+      { id: '1', receivedAt: 1, state: 'failed', error: 'boom', payload: {}, changes },
+    ]);
+    store.close();
+  });
+
   it('never moves a transaction backwards when two trackers share the file (workers, two connections)', async () => {
     const dbPath = freshDb();
     const first = createSqliteTxStore(dbPath);

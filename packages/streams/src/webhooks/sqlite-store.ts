@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
-import type { StoredDelivery, TxRecord, TxStore } from './store.js';
+import type { RecordedChange, StoredDelivery, TxRecord, TxStore } from './store.js';
 
 /** The SQLite store: every method is synchronous (node:sqlite is), so it can also be read directly. */
 export interface SqliteTxStore extends TxStore {
@@ -10,7 +10,12 @@ export interface SqliteTxStore extends TxStore {
   put(record: TxRecord): boolean;
   list(query: { stage?: BitcoinDeliveryStage }): TxRecord[];
   saveDelivery(payload: unknown, receivedAt: number): string;
-  updateDelivery(id: string, state: StoredDelivery['state'], error?: string): void;
+  updateDelivery(
+    id: string,
+    state: StoredDelivery['state'],
+    error?: string,
+    changes?: RecordedChange[],
+  ): void;
   deleteDelivery(id: string): void;
   listDeliveries(query?: { state?: StoredDelivery['state'] }): StoredDelivery[];
   /** Closes the database file. */
@@ -30,7 +35,8 @@ const SCHEMA = `
     received_at INTEGER NOT NULL,
     state TEXT NOT NULL,
     error TEXT,
-    payload TEXT NOT NULL
+    payload TEXT NOT NULL,
+    changes TEXT
   );
 `;
 
@@ -60,6 +66,11 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   const db: DatabaseSync = new Database(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
   db.exec(SCHEMA);
+  // Files written by an earlier version lack the column.
+  const columns = db.prepare('PRAGMA table_info(bitcoin_deliveries)').all() as Row[];
+  if (!columns.some((column) => column.name === 'changes')) {
+    db.exec('ALTER TABLE bitcoin_deliveries ADD COLUMN changes TEXT');
+  }
 
   const getTx = db.prepare('SELECT record FROM bitcoin_txs WHERE txid = ?');
   const putTx = db.prepare(
@@ -72,7 +83,9 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   const saveDelivery = db.prepare(
     "INSERT INTO bitcoin_deliveries (received_at, state, payload) VALUES (?, 'received', ?)",
   );
-  const updateDelivery = db.prepare('UPDATE bitcoin_deliveries SET state = ?, error = ? WHERE id = ?');
+  const updateDelivery = db.prepare(
+    'UPDATE bitcoin_deliveries SET state = ?, error = ?, changes = COALESCE(?, changes) WHERE id = ?',
+  );
   const deleteDelivery = db.prepare('DELETE FROM bitcoin_deliveries WHERE id = ?');
   const listDeliveries = db.prepare('SELECT * FROM bitcoin_deliveries ORDER BY id');
   const listDeliveriesIn = db.prepare('SELECT * FROM bitcoin_deliveries WHERE state = ? ORDER BY id');
@@ -84,6 +97,7 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
     state: row.state as StoredDelivery['state'],
     payload: JSON.parse(String(row.payload)),
     ...(row.error == null ? {} : { error: String(row.error) }),
+    ...(row.changes == null ? {} : { changes: JSON.parse(String(row.changes)) as RecordedChange[] }),
   });
 
   return {
@@ -96,8 +110,18 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
       const text = rawTextOf(payload) ?? JSON.stringify(payload);
       return String(saveDelivery.run(receivedAt, text).lastInsertRowid);
     },
-    updateDelivery: (id: string, state: StoredDelivery['state'], error?: string) => {
-      updateDelivery.run(state, error ?? null, Number(id));
+    updateDelivery: (
+      id: string,
+      state: StoredDelivery['state'],
+      error?: string,
+      changes?: RecordedChange[],
+    ) => {
+      updateDelivery.run(
+        state,
+        error ?? null,
+        changes === undefined ? null : JSON.stringify(changes),
+        Number(id),
+      );
     },
     deleteDelivery: (id: string) => {
       deleteDelivery.run(Number(id));

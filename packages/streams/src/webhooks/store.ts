@@ -17,6 +17,17 @@ export interface TxRecord {
   firstSeenAt: number;
   /** Milliseconds since the epoch of the last forward move. */
   updatedAt: number;
+  /** The stored delivery that made the last forward move (when the store keeps deliveries). */
+  deliveryId?: string;
+  /** The stage before that move; `null` when it was the first delivery naming the txid. */
+  previousStage?: BitcoinDeliveryStage | null;
+}
+
+/** One forward move a delivery made, as the store keeps it (the `TxChange` without its `tx`). */
+export interface RecordedChange {
+  txid: string;
+  from: BitcoinDeliveryStage | null;
+  to: BitcoinDeliveryStage;
 }
 
 /** A delivery kept by the store until it has been fully handled. */
@@ -27,6 +38,8 @@ export interface StoredDelivery {
   /** `received`: written, not yet applied to the tx records. `applied`: tx records updated, callbacks pending or running. `failed`: a callback (or parsing) failed; reprocess it. */
   state: 'received' | 'applied' | 'failed';
   error?: string;
+  /** What applying it moved forward, once `applied` (if the store keeps it). */
+  changes?: RecordedChange[];
 }
 
 /**
@@ -44,7 +57,13 @@ export interface TxStore {
   put(record: TxRecord): Awaitable<void | boolean>;
   list?(query: { stage?: BitcoinDeliveryStage }): Awaitable<TxRecord[]>;
   saveDelivery?(payload: unknown, receivedAt: number): Awaitable<string>;
-  updateDelivery?(id: string, state: StoredDelivery['state'], error?: string): Awaitable<void>;
+  /** `changes` comes with the move to `applied`; an update without it keeps the changes stored. */
+  updateDelivery?(
+    id: string,
+    state: StoredDelivery['state'],
+    error?: string,
+    changes?: RecordedChange[],
+  ): Awaitable<void>;
   deleteDelivery?(id: string): Awaitable<void>;
   listDeliveries?(query?: { state?: StoredDelivery['state'] }): Awaitable<StoredDelivery[]>;
 }
@@ -71,9 +90,15 @@ export function createMemoryTxStore(): TxStore {
       deliveries.set(id, { id, receivedAt, payload, state: 'received' });
       return id;
     },
-    updateDelivery: (id, state, error) => {
+    updateDelivery: (id, state, error, changes) => {
       const delivery = deliveries.get(id);
-      if (delivery) deliveries.set(id, { ...delivery, state, ...(error === undefined ? {} : { error }) });
+      if (!delivery) return;
+      deliveries.set(id, {
+        ...delivery,
+        state,
+        ...(error === undefined ? {} : { error }),
+        ...(changes === undefined ? {} : { changes: structuredClone(changes) }),
+      });
     },
     deleteDelivery: (id) => {
       deliveries.delete(id);

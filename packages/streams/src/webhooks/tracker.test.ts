@@ -113,6 +113,57 @@ describe('createBitcoinTxTracker', () => {
     expect(await tracker.pendingDeliveries()).toEqual([]);
   });
 
+  it('resumes unsettled deliveries after a restart, oldest first, each with the changes it made', async () => {
+    const [a, b, c] = [txidOf(1), txidOf(2), txidOf(3)];
+    const store = createMemoryTxStore();
+    const crashed = createBitcoinTxTracker({ store });
+    await crashed.accept(bitcoinDelivery('mempool', [a, b]));
+    // The in-block delivery moved a further before either callback ran: both must still be told.
+    await crashed.accept(bitcoinDelivery('in-block', [a]));
+    const done = await crashed.accept(bitcoinDelivery('mempool', [c]));
+    await crashed.settle(done.deliveryId);
+    const failed = await crashed.accept(bitcoinDelivery('confirmed', [b]));
+    await crashed.settle(failed.deliveryId, new Error('mailer down'));
+
+    const restarted = createBitcoinTxTracker({ store });
+    const resumed = await restarted.resumeDeliveries();
+    const short = (changes: TxChange[]) => changes.map((ch) => `${ch.txid.slice(-1)}:${ch.from}>${ch.to}`);
+    expect(resumed.map((delivery) => [delivery.stage, short(delivery.changes)])).toEqual([
+      ['mempool', ['1:null>mempool', '2:null>mempool']],
+      ['in-block', ['1:mempool>in-block']],
+      ['confirmed', ['2:mempool>confirmed']],
+    ]);
+    expect(resumed[0]!.changes[0]!.tx).toEqual(bitcoinDelivery('mempool', [a]).transactions[0]);
+    for (const delivery of resumed) await restarted.settle(delivery.deliveryId);
+    expect(await restarted.resumeDeliveries()).toEqual([]);
+  });
+
+  it('reads the changes back from the records when the store did not keep them', async () => {
+    const inner = createMemoryTxStore();
+    // A store written before deliveries kept their changes: it ignores them.
+    const store: TxStore = {
+      ...inner,
+      updateDelivery: (id, state, error) => inner.updateDelivery!(id, state, error),
+    };
+    const crashed = createBitcoinTxTracker({ store });
+    await crashed.accept(bitcoinDelivery('mempool', [txidOf(1), txidOf(2)]));
+    await crashed.accept(bitcoinDelivery('in-block', [txidOf(2)]));
+    const resumed = await createBitcoinTxTracker({ store }).resumeDeliveries();
+    // The last move of each txid is known; the mempool move of txid 2 was overtaken.
+    expect(
+      resumed.map((delivery) => delivery.changes.map((ch) => [ch.txid.slice(-1), ch.from, ch.to])),
+    ).toEqual([[['1', null, 'mempool']], [['2', 'mempool', 'in-block']]]);
+  });
+
+  it('leaves deliveries that do not parse out of resumeDeliveries, still listed as failed', async () => {
+    const tracker = createBitcoinTxTracker();
+    await expect(tracker.accept({ ...MEMPOOL_DELIVERY, transactions: [{}] })).rejects.toThrow(
+      ValidationError,
+    );
+    expect(await tracker.resumeDeliveries()).toEqual([]);
+    expect(await tracker.pendingDeliveries()).toMatchObject([{ state: 'failed' }]);
+  });
+
   it('keeps the furthest stage when two trackers share one store and race', async () => {
     const store = slowStore();
     const txid = txidOf(1);

@@ -6,7 +6,13 @@ import {
   bitcoinDeliveryStage,
   parseBitcoinWebhook,
 } from './payloads.js';
-import { createMemoryTxStore, type StoredDelivery, type TxRecord, type TxStore } from './store.js';
+import {
+  createMemoryTxStore,
+  type RecordedChange,
+  type StoredDelivery,
+  type TxRecord,
+  type TxStore,
+} from './store.js';
 
 /** One transaction moving forward in its lifecycle. */
 export interface TxChange {
@@ -56,9 +62,21 @@ export interface BitcoinTxTracker {
    * before `pendingDeliveries`); they stay listed as `applied` until settled, since their callbacks never ran.
    */
   recover(): Promise<TxChange[]>;
+  /**
+   * The deliveries whose work never finished — left by a crash (the process died before `settle`)
+   * or `failed` — as `accept` returned them, oldest first: each with the changes it made, even
+   * when a crash came between applying it and its callback. Deliveries whose payload does not
+   * parse are left out (they stay listed by `pendingDeliveries()`). Call it before accepting new
+   * deliveries, and `settle` each one when its work is done; `createWebhookHandler` does both
+   * when it starts.
+   */
+  resumeDeliveries(): Promise<AcceptedDelivery[]>;
 }
 
 const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
+
+const recorded = (changes: TxChange[]): RecordedChange[] =>
+  changes.map(({ txid, from, to }) => ({ txid, from, to }));
 
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -79,7 +97,11 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     return run;
   }
 
-  async function apply(payload: BitcoinWebhook, at: number): Promise<TxChange[]> {
+  async function apply(
+    payload: BitcoinWebhook,
+    at: number,
+    deliveryId: string | undefined,
+  ): Promise<TxChange[]> {
     const stage = bitcoinDeliveryStage(payload);
     const block = { height: String(payload.block.height), hash: payload.block.hash };
     const changes: TxChange[] = [];
@@ -94,6 +116,8 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
         streamId: payload.streamId,
         firstSeenAt: known?.firstSeenAt ?? at,
         updatedAt: at,
+        // Which delivery made this move: after a crash its changes can be told again (resumeDeliveries).
+        ...(deliveryId === undefined ? {} : { deliveryId, previousStage: known?.stage ?? null }),
       });
       // Another tracker on the same store moved it as far or further since our read.
       if (stored === false) continue;
@@ -111,12 +135,13 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     try {
       payload = parseBitcoinWebhook(raw);
       stage = bitcoinDeliveryStage(payload);
-      changes = await apply(payload, at);
+      changes = await apply(payload, at, deliveryId);
     } catch (error) {
       if (deliveryId !== undefined) await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
       throw error;
     }
-    if (deliveryId !== undefined) await store.updateDelivery?.(deliveryId, 'applied');
+    if (deliveryId !== undefined)
+      await store.updateDelivery?.(deliveryId, 'applied', undefined, recorded(changes));
     return { deliveryId, payload, stage, changes };
   }
 
@@ -125,10 +150,15 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       const changes: TxChange[] = [];
       for (const delivery of (await store.listDeliveries?.({ state: 'received' })) ?? []) {
         try {
-          changes.push(...(await apply(parseBitcoinWebhook(delivery.payload), delivery.receivedAt)));
+          const applied = await apply(
+            parseBitcoinWebhook(delivery.payload),
+            delivery.receivedAt,
+            delivery.id,
+          );
+          changes.push(...applied);
           // Applied now, but the work that follows a delivery (your callback) never ran: keep it
           // for pendingDeliveries(). The redelivery the service sends changes nothing any more.
-          await store.updateDelivery?.(delivery.id, 'applied');
+          await store.updateDelivery?.(delivery.id, 'applied', undefined, recorded(applied));
         } catch (error) {
           await store.updateDelivery?.(delivery.id, 'failed', errorText(error));
         }
@@ -139,6 +169,49 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       throw error;
     });
     return recovered;
+  }
+
+  /**
+   * What a stored delivery moved: the changes stored with it, and the moves its records still show
+   * (a crash between applying it and storing its changes leaves only those).
+   */
+  async function changesMadeBy(delivery: StoredDelivery, payload: BitcoinWebhook): Promise<TxChange[]> {
+    const txOf = new Map(payload.transactions.map((tx) => [tx.txid, tx]));
+    const changes: TxChange[] = [];
+    for (const { txid, from, to } of delivery.changes ?? []) {
+      const tx = txOf.get(txid);
+      if (tx) changes.push({ txid, from, to, stage: to, tx });
+    }
+    for (const tx of payload.transactions) {
+      if (changes.some((change) => change.txid === tx.txid)) continue;
+      const record = await store.get(tx.txid);
+      if (record?.deliveryId !== delivery.id) continue;
+      const { stage, previousStage } = record;
+      changes.push({ txid: tx.txid, from: previousStage ?? null, to: stage, stage, tx });
+    }
+    return changes;
+  }
+
+  async function resumeDeliveries(): Promise<AcceptedDelivery[]> {
+    await recover();
+    return serially(async () => {
+      const resumed: AcceptedDelivery[] = [];
+      for (const delivery of (await store.listDeliveries?.()) ?? []) {
+        let payload: BitcoinWebhook;
+        try {
+          payload = parseBitcoinWebhook(delivery.payload);
+        } catch {
+          continue; // reported when it arrived; it stays `failed` for inspection
+        }
+        resumed.push({
+          deliveryId: delivery.id,
+          payload,
+          stage: bitcoinDeliveryStage(payload),
+          changes: await changesMadeBy(delivery, payload),
+        });
+      }
+      return resumed;
+    });
   }
 
   async function settle(deliveryId: string | undefined, error?: unknown): Promise<void> {
@@ -172,6 +245,7 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       return (await store.listDeliveries?.()) ?? [];
     },
     recover,
+    resumeDeliveries,
   };
   return tracker;
 }

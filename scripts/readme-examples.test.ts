@@ -41,7 +41,6 @@ import {
 } from '@blockwire/streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type CodeBlock,
   codeBlocks,
   type Language,
   missingClaim,

@@ -24,7 +24,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,8 +44,8 @@ import {
   codeBlocks,
   type Language,
   missingClaim,
-  printedClaims,
   type Program,
+  printedClaims,
   programsOf,
 } from './readme-blocks.js';
 

@@ -15,7 +15,8 @@ export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
     target: 'node22',
     platform: 'node',
     splitting: false,
-    treeshake: true,
+    // No `treeshake`: esbuild already drops unused code when it bundles, and tsup's extra rollup
+    // pass for it ended every file with a second `//# sourceMappingURL` line.
     ...overrides,
   });
 }

@@ -1,22 +1,80 @@
 /**
- * Packaging checks for every published package: publint, Are The Types Wrong, and a real
- * `require()` and `import()` of the built package by its name.
+ * Packaging checks for every published package, on the tarball `pnpm pack` makes (what
+ * `changeset publish` uploads: `workspace:` ranges rewritten): its manifest, its files, publint,
+ * Are The Types Wrong, a real `require()` and `import()` by name, and a TypeScript consumer
+ * without `@types/node`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { publint } from 'publint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const packages = readdirSync(join(root, 'packages'))
-  .map((folder) => join(root, 'packages', folder))
+const workspace = ['packages', 'bench', 'apps']
+  .flatMap((folder) => {
+    const dir = join(root, folder);
+    if (existsSync(join(dir, 'package.json'))) return [dir];
+    return existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
+  })
   .filter((dir) => existsSync(join(dir, 'package.json')))
-  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-  .filter(({ manifest }) => !manifest.private);
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }));
+const packages = workspace.filter(({ manifest }) => !manifest.private);
+const privateNames = workspace
+  .filter(({ manifest }) => manifest.private)
+  .map(({ manifest }) => manifest.name);
+
+const packDir = mkdtempSync(join(tmpdir(), 'blockwire-pack-'));
+afterAll(() => rmSync(packDir, { recursive: true, force: true }));
+
+const packed = new Map<string, { tarball: string; unpacked: string }>();
+
+/** `pnpm pack` of a package (once), unpacked: the tarball and its `package/` folder. */
+function pack(dir: string): { tarball: string; unpacked: string } {
+  const done = packed.get(dir);
+  if (done) return done;
+  const name = dir.split('/').pop()!;
+  const destination = join(packDir, name);
+  mkdirSync(destination, { recursive: true });
+  const out = execFileSync('pnpm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  });
+  const { filename } = JSON.parse(out.slice(out.indexOf('{'))) as { filename: string };
+  execFileSync('tar', ['-xzf', filename, '-C', destination]);
+  const result = { tarball: filename, unpacked: join(destination, 'package') };
+  packed.set(dir, result);
+  return result;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
+  let tarball: string;
+  let unpacked: string;
+  beforeAll(() => {
+    ({ tarball, unpacked } = pack(dir));
+  }, 60_000);
+
   it('has the fields a published package needs', () => {
     expect(manifest.license).toBe('MIT');
     expect(manifest.engines?.node).toBe('>=22.19');
@@ -25,35 +83,47 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
     expect(existsSync(join(dir, 'README.md'))).toBe(true);
   });
 
+  it('packs every entry of `files`, and each exists', () => {
+    for (const entry of manifest.files as string[]) {
+      expect(existsSync(join(dir, entry)), `${entry} is listed in files`).toBe(true);
+      expect(existsSync(join(unpacked, entry)), `${entry} is in the tarball`).toBe(true);
+    }
+  });
+
+  it('publishes a manifest without workspace ranges or private packages', () => {
+    const published = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8'));
+    for (const field of DEPENDENCY_FIELDS) {
+      for (const [name, range] of Object.entries<string>(published[field] ?? {})) {
+        expect(range, `${field}.${name}`).not.toMatch(/^workspace:/);
+        expect(privateNames, `${field}.${name} is a private package, never published`).not.toContain(name);
+      }
+    }
+  });
+
+  it('ends every built file with one source map comment', () => {
+    const built = filesUnder(join(unpacked, 'dist')).filter((file) => /\.(c|m)?js$/.test(file));
+    expect(built.length).toBeGreaterThan(0);
+    for (const file of built) {
+      const comments = readFileSync(file, 'utf8').match(/^\/\/# sourceMappingURL=.*$/gm) ?? [];
+      expect(comments, file.slice(unpacked.length)).toHaveLength(1);
+    }
+  });
+
   it('passes publint', async () => {
     const { messages } = await publint({ pkgDir: dir, strict: true, level: 'warning', pack: 'npm' });
     expect(messages.map((m) => `${m.type} ${m.code} ${JSON.stringify(m.args)}`)).toEqual([]);
   });
 
   it('passes Are The Types Wrong', () => {
-    // Pack into a folder of our own: `attw --pack` writes its tarball into the package folder.
-    const packDir = mkdtempSync(join(tmpdir(), 'blockwire-attw-'));
+    const attw = join(root, 'node_modules', '.bin', 'attw');
+    let output: string;
     try {
-      const packed = JSON.parse(
-        execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {
-          cwd: dir,
-          encoding: 'utf8',
-          stdio: 'pipe',
-        }),
-      ) as { filename: string }[];
-      const tarball = join(packDir, packed[0]!.filename);
-      const attw = join(root, 'node_modules', '.bin', 'attw');
-      let output: string;
-      try {
-        output = execFileSync(attw, [tarball, '--format', 'json'], { encoding: 'utf8', stdio: 'pipe' });
-      } catch (error) {
-        output = (error as { stdout?: string }).stdout ?? String(error);
-      }
-      const report = JSON.parse(output.slice(output.indexOf('{')));
-      expect(report.analysis?.problems ?? report).toEqual([]);
-    } finally {
-      rmSync(packDir, { recursive: true, force: true });
+      output = execFileSync(attw, [tarball, '--format', 'json'], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      output = (error as { stdout?: string }).stdout ?? String(error);
     }
+    const report = JSON.parse(output.slice(output.indexOf('{')));
+    expect(report.analysis?.problems ?? report).toEqual([]);
   }, 60_000);
 
   it("keeps zod's internal types out of its .d.ts (they differ between zod 3.25's zod/v4 and zod 4)", () => {
@@ -76,4 +146,68 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
     expect(out.cjs.length).toBeGreaterThan(0);
     expect(out.esm).toEqual(out.cjs);
   });
+});
+
+describe('a TypeScript consumer without @types/node', () => {
+  // Not a Node project (a worker, Deno, a browser bundle): TypeScript's default libraries, no
+  // @types/node anywhere, strict, and the packages' own .d.ts files checked too.
+  const libraries = packages.filter(({ manifest }) => manifest.name !== '@blockwire/emulator');
+
+  it('compiles against the types of every library package and entry point', () => {
+    const project = mkdtempSync(join(tmpdir(), 'blockwire-consumer-'));
+    try {
+      const modules = join(project, 'node_modules');
+      const imports: string[] = [];
+      const externals = new Set<string>();
+      for (const { dir, manifest } of libraries) {
+        const { unpacked } = pack(dir);
+        const target = join(modules, manifest.name);
+        mkdirSync(dirname(target), { recursive: true });
+        // A copy, not a link: TypeScript resolves a link to its real folder, outside this project.
+        cpSync(unpacked, target, { recursive: true });
+        for (const name of Object.keys(manifest.dependencies ?? {})) {
+          // Installed as the package's own dependencies are: the same folders, found through its node_modules.
+          if (!name.startsWith('@blockwire/'))
+            externals.add(`${name}\0${realpathSync(join(dir, 'node_modules', name))}`);
+        }
+        for (const entry of Object.keys(manifest.exports as Record<string, unknown>)) {
+          if (entry === './package.json') continue;
+          const specifier = `${manifest.name}${entry.slice(1)}`;
+          imports.push(`export * as m${imports.length} from '${specifier}';`);
+        }
+      }
+      for (const external of externals) {
+        const [name, folder] = external.split('\0') as [string, string];
+        mkdirSync(dirname(join(modules, name)), { recursive: true });
+        if (!existsSync(join(modules, name))) symlinkSync(folder, join(modules, name), 'dir');
+      }
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+      writeFileSync(join(project, 'index.ts'), `${imports.join('\n')}\n`);
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { module: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false },
+          files: ['index.ts'],
+        }),
+      );
+      let output = '';
+      try {
+        execFileSync(
+          process.execPath,
+          [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
+          {
+            cwd: project,
+            encoding: 'utf8',
+            stdio: 'pipe',
+          },
+        );
+      } catch (error) {
+        output = (error as { stdout?: string }).stdout ?? String(error);
+      }
+      expect(output.split('\n').filter(Boolean)).toEqual([]);
+      expect(existsSync(join(modules, '@types', 'node'))).toBe(false);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

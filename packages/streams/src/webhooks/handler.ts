@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ValidationError } from '@blockwire/core';
 import { isBlankText, rawTextOf } from './body.js';
+import type { NodeIncomingMessage, NodeServerResponse } from './node-types.js';
 import {
   type BitcoinDeliveryStage,
   type BitcoinWebhook,
@@ -75,8 +75,8 @@ export interface NodeListenerOptions {
   maxBodyBytes?: number;
 }
 
-type NodeRequest = IncomingMessage & { body?: unknown; rawBody?: string | Uint8Array };
-export type NodeListener = (req: NodeRequest, res: ServerResponse) => Promise<void>;
+type NodeRequest = NodeIncomingMessage & { body?: unknown; rawBody?: string | Uint8Array };
+export type NodeListener = (req: NodeRequest, res: NodeServerResponse) => Promise<void>;
 
 export interface WebhookHandler {
   (request: WebhookRequest): Promise<WebhookResponse>;
@@ -295,15 +295,15 @@ function logFailure(...parts: unknown[]): void {
 
 class BodyTooLargeError extends Error {}
 
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+function readBody(req: NodeIncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length']) > maxBytes) {
       req.resume(); // discard it, so the client can read the 413
       return reject(new BodyTooLargeError());
     }
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    const onData = (chunk: Uint8Array) => {
       size += chunk.length;
       if (size <= maxBytes) return void chunks.push(chunk);
       req.off('data', onData);

@@ -17,4 +17,6 @@ export interface NodeServerResponse {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
   end(body: string): unknown;
+  /** Drops the connection when an answer can no longer be written. */
+  destroy(): unknown;
 }

@@ -42,7 +42,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
   }
   const started = performance.now();
   const demo = await startDemo({ ...config, dataDir: env.BLOCKWIRE_DEMO_DATA_DIR || DEFAULT_DATA_DIR });
-  say(`Blockwire demo on ${demo.description}.`);
+  say(`Blockwire demo — ${demo.description.label}: ${demo.description.detail}.`);
   say(`Open ${demo.url}  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {

@@ -108,11 +108,12 @@ function readPort(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** The base URLs that will be used, for saying what the demo talks to (never the key). */
-export function describeBackend(backend: BackendConfig, emulatorRoot?: string): string {
-  if (backend.mode === 'emulator') {
-    return `the local emulator${emulatorRoot ? ` (${emulatorRoot})` : ''}: no API key, no network`;
-  }
+/** What the demo talks to, in words (never the key): `{ label: 'Local emulator', detail: 'no API key, no network' }`. */
+export function describeBackend(backend: BackendConfig): { label: string; detail: string } {
+  if (backend.mode === 'emulator') return { label: 'Local emulator', detail: 'no API key, no network' };
   const custom = Object.entries(backend.baseUrls).map(([api, url]) => `${api} ${url}`);
-  return `the Blockwire service with your BLOCKWIRE_API_KEY${custom.length ? ` (${custom.join(', ')})` : ''}`;
+  return {
+    label: 'Blockwire service',
+    detail: `with your BLOCKWIRE_API_KEY${custom.length ? ` (${custom.join(', ')})` : ''}`,
+  };
 }

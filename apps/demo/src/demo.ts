@@ -29,7 +29,7 @@ export interface Demo {
   url: string;
   mode: Backend['mode'];
   /** What the demo talks to, in words (never the key). */
-  description: string;
+  description: { label: string; detail: string };
   close(): Promise<void>;
 }
 

@@ -19,7 +19,7 @@ export interface TokenExample {
 export interface InfoView {
   mode: 'emulator' | 'service';
   /** What the demo talks to, in words (never the key). */
-  backend: string;
+  backend: { label: string; detail: string };
   chains: Chain[];
   /** Chain path segments of the JSON-RPC node interface. */
   nodeChains: string[];

@@ -34,12 +34,7 @@ async function start() {
   show(
     mode,
     h('span', { class: 'mode-dot' }),
-    h(
-      'span',
-      null,
-      h('strong', null, info.mode === 'emulator' ? 'Local emulator' : 'Blockwire service'),
-      ` — ${info.backend}`,
-    ),
+    h('span', null, h('strong', null, info.backend.label), ` · ${info.backend.detail}`),
   );
   setUpPrice(panel('price'), info);
   setUpEntities(panel('entities'));

@@ -7,7 +7,7 @@ import type { InfoView } from '../views.js';
 import { boardStatus } from './bitcoin.js';
 import { defineRoute, type RouteContext } from './route.js';
 
-export function infoRoutes(context: RouteContext, describe: () => string) {
+export function infoRoutes(context: RouteContext, describe: () => InfoView['backend']) {
   return [
     defineRoute({
       method: 'GET',

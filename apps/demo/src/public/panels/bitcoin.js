@@ -198,8 +198,15 @@ export function setUpBitcoin(root, initial) {
   }
 
   function renderRows() {
+    // The latest change on top (a row moves up as its transaction moves forward); among rows
+    // changed by the same delivery, those of watched addresses first.
+    const watchedFirst = (/** @type {BoardRow} */ row) => (row.watchedAddresses.length > 0 ? 0 : 1);
     const ordered = [...rows.values()].sort(
-      (a, b) => b.firstSeenAt - a.firstSeenAt || a.txid.localeCompare(b.txid),
+      (a, b) =>
+        b.updatedAt - a.updatedAt ||
+        watchedFirst(a) - watchedFirst(b) ||
+        b.firstSeenAt - a.firstSeenAt ||
+        a.txid.localeCompare(b.txid),
     );
     empty.hidden = ordered.length > 0;
     tbody.replaceChildren(...ordered.map(renderRow));
@@ -226,13 +233,21 @@ export function setUpBitcoin(root, initial) {
     );
     return h(
       'tr',
-      { 'data-txid': row.txid, 'data-stage': row.stage, class: fresh.has(row.txid) ? 'fresh' : undefined },
+      {
+        'data-txid': row.txid,
+        'data-stage': row.stage,
+        class:
+          [row.watchedAddresses.length > 0 ? 'watched' : '', fresh.has(row.txid) ? 'fresh' : '']
+            .join(' ')
+            .trim() || undefined,
+        title: row.watchedAddresses.length > 0 ? `Touches ${row.watchedAddresses.join(', ')}` : undefined,
+      },
       h(
         'td',
         null,
         h('span', { class: 'mono', title: row.txid }, shorten(row.txid, 10)),
         row.coinbase
-          ? h('span', { class: 'badge coinbase', title: 'One input and an OP_RETURN output' }, ' coinbase')
+          ? h('span', { class: 'badge coinbase', title: 'One input and an OP_RETURN output' }, 'coinbase')
           : null,
       ),
       h('td', null, pipeline),

@@ -98,10 +98,10 @@ function runAsGroup(command, args, options) {
       // Already gone.
     }
   };
-  let stopping = false;
+  let stopping;
   const stop = (signal) => {
     if (stopping) return signalAll('SIGKILL'); // a second Ctrl-C: now
-    stopping = true;
+    stopping = signal;
     signalAll(signal);
   };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -119,7 +119,9 @@ function runAsGroup(command, args, options) {
       clearInterval(orphaned);
       if (stopping && grouped) await waitForGroupExit(child.pid);
       for (const name of signals) process.off(name, stop);
-      resolve(code ?? 128 + (constants.signals[signal] ?? 0));
+      // pnpm dies of the signal it was asked to stop with: a stop that was asked for and done is a success.
+      const diedOfStop = stopping && (signal === stopping || code === 128 + constants.signals[stopping]);
+      resolve(diedOfStop ? 0 : (code ?? 128 + (constants.signals[signal] ?? 0)));
     });
   });
 }

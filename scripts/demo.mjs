@@ -26,6 +26,8 @@ const { runCli } = await import(pathToFileURL(join(root, 'apps', 'demo', 'dist',
 try {
   process.exit(await runCli(process.argv.slice(2), process.env));
 } catch (error) {
-  process.stderr.write(`The demo could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `The demo could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }

@@ -4,7 +4,7 @@
  * its simulator controls: Bitcoin payments and blocks, and dev-account EVM transactions.
  */
 import { join } from 'node:path';
-import { type Client, createClient } from '@blockwire/core';
+import { type Client, type ClientOptions, createClient } from '@blockwire/core';
 import { DEFAULT_SECRET_KEY, type Emulator, startEmulator } from '@blockwire/emulator';
 import type { BackendConfig } from './config.js';
 import { countingHooks } from './service-requests.js';
@@ -41,7 +41,7 @@ export interface BackendOptions {
 
 export async function startBackend(config: BackendConfig, options: BackendOptions): Promise<Backend> {
   if (config.mode === 'service') {
-    const client = createClient({ apiKey: config.apiKey, baseUrls: config.baseUrls, hooks: countingHooks });
+    const client = createServiceClient({ apiKey: config.apiKey, baseUrls: config.baseUrls });
     return {
       mode: 'service',
       client,
@@ -63,7 +63,7 @@ async function startEmulatorBackend(options: BackendOptions): Promise<Backend> {
   // would mint the txids of the last run again, which the persisted board already has as confirmed.
   const seed = options.seed ?? 1 + Math.floor(Math.random() * 2_000_000_000);
   const emulator = await startEmulator({ seed, stateFile: join(options.dataDir, 'emulator-state.json') });
-  const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, hooks: countingHooks });
+  const client = createServiceClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls });
   return {
     mode: 'emulator',
     client,
@@ -77,6 +77,11 @@ async function startEmulatorBackend(options: BackendOptions): Promise<Backend> {
       await emulator.close();
     },
   };
+}
+
+/** The SDK client of the demo: it counts the service requests each page request causes. */
+export function createServiceClient(options: ClientOptions): Client {
+  return createClient({ ...options, hooks: countingHooks });
 }
 
 function createSimulator(emulator: Emulator): BitcoinSimulator {

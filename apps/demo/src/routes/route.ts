@@ -34,7 +34,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** A required text field: trimmed, non-empty, bounded, well-formed. */
 export const text = (max: number) =>
   z
-    .string({ error: 'must be text' })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
     .min(1, { error: 'is required' })
     .max(max, { error: `must be at most ${max} characters` })

@@ -3,11 +3,14 @@
  * pushed as server-sent events, and a restart that shows the same board.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SECRET_KEY, type Emulator, startEmulator } from '@blockwire/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Demo, startDemo } from './demo.js';
-import type { BitcoinStatusView, BoardEvents, BoardRow } from './views.js';
+import type { BitcoinStatusView, BoardEvents, BoardRow, InfoView, PriceView } from './views.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'blockwire-demo-test-'));
 const running: Demo[] = [];
@@ -151,3 +154,94 @@ describe('the live Bitcoin board', () => {
     expect(status.allAddresses).toBe(true);
   });
 });
+
+describe('with BLOCKWIRE_API_KEY: the real service (here, an emulator standing in for it)', () => {
+  let emulator: Emulator;
+  const apiKey = 'real-looking-key-8c1f2e';
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ apiKey, seed: 3 });
+  });
+  afterAll(() => emulator?.close());
+
+  it('says which service it uses, works, and keeps the board off without a public webhook URL', async () => {
+    const demo = await startDemo({
+      backend: { mode: 'service', apiKey, baseUrls: emulator.urls, webhook: undefined },
+      port: 0,
+      dataDir,
+      log: () => {},
+    });
+    running.push(demo);
+    expect(demo.mode).toBe('service');
+    const infoText = await (await fetch(new URL('/api/info', demo.url))).text();
+    expect(infoText).not.toContain(apiKey);
+    const info = JSON.parse(infoText) as InfoView;
+    expect(info).toMatchObject({
+      mode: 'service',
+      evmSimulator: false,
+      backend: { label: 'Blockwire service' },
+    });
+    expect(info.bitcoin).toMatchObject({ enabled: false, simulator: false });
+    expect(info.bitcoin.reason).toMatch(
+      /^The real service cannot deliver webhooks to 127\.0\.0\.1\. Set BLOCKWIRE_WEBHOOK_URL/,
+    );
+    const price = await fetch(
+      new URL('/api/prices/evm?chain=eth&address=0x514910771AF9Ca656af840dff83E8264EcF986CA', demo.url),
+    );
+    expect(((await price.json()) as PriceView).symbol).toBe('LINK');
+    const send = await fetch(new URL('/api/bitcoin/send', demo.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountBtc: '0.1' }),
+    });
+    expect(send.status).toBe(409);
+  });
+
+  it('runs the board on deliveries to the public URL it is given, checked with the given secret', async () => {
+    const port = await freePort();
+    const demo = await startDemo({
+      backend: {
+        mode: 'service',
+        apiKey,
+        baseUrls: emulator.urls,
+        webhook: { url: `http://127.0.0.1:${port}/webhooks/bitcoin`, secret: DEFAULT_SECRET_KEY },
+      },
+      port,
+      dataDir: join(dataDir, 'with-webhook'),
+      log: () => {},
+    });
+    running.push(demo);
+    const events = await openEvents(demo);
+    const board = (await events.next()).data as BoardEvents['board'];
+    expect(board.status).toMatchObject({ enabled: true, simulator: false });
+    // The network moves on its own on the real service; here the test drives the emulator.
+    const control = (path: string, body: unknown) =>
+      fetch(`${emulator.control}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json() as Promise<{ txid: string }>);
+    const { txid } = await control('/bitcoin/transactions', {
+      to: board.status.watched[1],
+      amountBtc: '0.00000546',
+    });
+    expect(await events.until(txid, 'mempool')).toMatchObject({
+      receivedSats: '546',
+      receivedBtc: '0.00000546',
+    });
+    await control('/bitcoin/mine', { blocks: 3 });
+    await events.until(txid, 'confirmed');
+    events.close();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

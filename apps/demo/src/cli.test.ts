@@ -98,6 +98,28 @@ async function startDemoProcess(command: string, args: string[]) {
   return { child, exited, output: () => stdout, errors: () => stderr };
 }
 
+/** Runs node with `args` to its end. */
+function runToEnd(
+  args: string[],
+  extraEnv: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
+  delete env.BLOCKWIRE_API_KEY;
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  // One that does not refuse to start would run on: it is stopped, and the test fails on its code.
+  const timer = setTimeout(() => child.kill('SIGINT'), 30_000);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    }),
+  );
+}
+
 describe.skipIf(process.platform !== 'linux')('npm run demo, stopped', () => {
   it('prints one loopback URL, and on Ctrl-C stops the demo and anvil, exit code 0', async () => {
     const demo = await startDemoProcess(process.execPath, ['scripts/demo.mjs']);
@@ -107,6 +129,25 @@ describe.skipIf(process.platform !== 'linux')('npm run demo, stopped', () => {
     expect(demo.output()).toContain('Local emulator: no API key, no network.');
     const page = await fetch(urls[0]!);
     expect(page.status).toBe(200);
+
+    // A second demo on the same data folder, or on a port in use, says why it cannot start.
+    const port = new URL(urls[0]!).port;
+    const second = await runToEnd(['apps/demo/dist/main.js'], {
+      BLOCKWIRE_DEMO_DATA_DIR: dataDir,
+      PORT: '0',
+    });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(
+      /^The demo could not start: Another demo \(process \d+\) is running with the data folder /,
+    );
+    const busy = await runToEnd(['apps/demo/dist/main.js'], {
+      BLOCKWIRE_DEMO_DATA_DIR: join(dataDir, 'other'),
+      PORT: port,
+    });
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(
+      `The demo could not start: Port ${port} is in use: set PORT to another one, or PORT=0 for a free one.`,
+    );
 
     const processes = descendants(demo.child.pid!);
     expect(processes.some((p) => p.command.includes('anvil'))).toBe(true);

@@ -2,7 +2,7 @@
  * Starts the whole demo: the service (the local emulator with anvil, or the real one), the live
  * Bitcoin board and the demo server; `close()` stops all of them.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Backend, startBackend } from './backend.js';
 import { type BitcoinBoard, createBitcoinBoard } from './bitcoin-board.js';
@@ -37,11 +37,19 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const log = options.log ?? ((message: string) => process.stderr.write(`[demo] ${message}\n`));
   const dataDir = join(options.dataDir, options.backend.mode);
   mkdirSync(dataDir, { recursive: true });
-  const backend = await startBackend(options.backend, {
-    dataDir,
-    ...(options.seed ? { seed: options.seed } : {}),
-  });
-  const cleanups: (() => Promise<void>)[] = [() => backend.close()];
+  const unlock = lockDataDir(dataDir);
+  let backend: Backend;
+  try {
+    backend = await startBackend(options.backend, {
+      dataDir,
+      ...(options.seed ? { seed: options.seed } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  // Stopped in reverse order: the lock goes last.
+  const cleanups: (() => Promise<void>)[] = [async () => unlock(), () => backend.close()];
   const closeAll = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
       await cleanup().catch((error: unknown) => log(`stopping: ${(error as Error).message}`));
@@ -84,17 +92,47 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   }
 }
 
+/**
+ * One demo per data folder: two would share the emulator's state file and the stream, and each
+ * would point the stream at itself. Returns the unlock.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lock = join(dataDir, 'demo.lock');
+  let holder: number | undefined;
+  try {
+    holder = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    // No lock.
+  }
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `Another demo (process ${holder}) is running with the data folder ${dataDir}: stop it first, or set BLOCKWIRE_DEMO_DATA_DIR to another folder.`,
+    );
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** The default port, or a free one when it is taken; a port asked for explicitly must be free. */
 async function listen(
   server: ReturnType<typeof createDemoServer>,
   port: number | undefined,
 ): Promise<string> {
-  if (port !== undefined) return server.listen(port);
   try {
-    return await server.listen(DEFAULT_PORT);
+    return await server.listen(port ?? DEFAULT_PORT);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    return server.listen(0);
+    if (port === undefined) return server.listen(0);
+    throw new Error(`Port ${port} is in use: set PORT to another one, or PORT=0 for a free one.`);
   }
 }
 

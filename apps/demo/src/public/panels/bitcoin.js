@@ -219,17 +219,15 @@ export function setUpBitcoin(root, initial) {
     const pipeline = h(
       'span',
       { class: 'stages' },
-      STAGES.flatMap(([stage, label], index) => [
-        index > 0 ? h('span', { class: 'stage-arrow' }, '→') : null,
-        h(
-          'span',
-          {
-            class: `stage ${index < reached ? 'done' : index === reached ? 'now' : ''}`,
-            'data-stage': stage,
-          },
-          label,
-        ),
-      ]),
+      STAGES.flatMap(([stage, label], index) => {
+        // A coinbase is made by its block: it never waits in the mempool.
+        const skipped = row.coinbase && stage === 'mempool';
+        const state = skipped ? 'skipped' : index < reached ? 'done' : index === reached ? 'now' : '';
+        return [
+          index > 0 ? h('span', { class: 'stage-arrow' }, '→') : null,
+          h('span', { class: `stage ${state}`, 'data-stage': stage }, skipped ? 'no mempool' : label),
+        ];
+      }),
     );
     return h(
       'tr',

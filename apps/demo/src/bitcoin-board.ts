@@ -39,6 +39,9 @@ export const DEFAULT_WATCHED_ADDRESSES = [
   '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
 ];
 
+/** The board shows this many of the most recently moved transactions (the store keeps all). */
+export const BOARD_SIZE = 200;
+
 type Listener = <E extends keyof BoardEvents>(event: E, data: BoardEvents[E]) => void;
 
 export interface BitcoinBoardOptions {
@@ -58,6 +61,7 @@ export interface BitcoinBoard {
   /** Finds or creates the demo stream and points it at `webhookUrl`. */
   connect(webhookUrl: string): Promise<void>;
   status(): BitcoinStatusView;
+  /** The most recently moved transactions first, at most {@link BOARD_SIZE}. */
   rows(): BoardRow[];
   watch(address: string): Promise<void>;
   setAllAddresses(allAddresses: boolean): Promise<void>;
@@ -161,8 +165,9 @@ export function createBitcoinBoard(options: BitcoinBoardOptions): BitcoinBoard {
     rows: () =>
       store
         .list({})
-        .map((record) => toRow(record, watched))
-        .reverse(),
+        .sort((a, b) => b.updatedAt - a.updatedAt || b.firstSeenAt - a.firstSeenAt)
+        .slice(0, BOARD_SIZE)
+        .map((record) => toRow(record, watched)),
     watch,
     setAllAddresses,
     setTip(height) {

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Backend, startBackend } from './backend.js';
-import { type BitcoinBoard, createBitcoinBoard } from './bitcoin-board.js';
+import { BOARD_SIZE, type BitcoinBoard, createBitcoinBoard } from './bitcoin-board.js';
 import { type DemoConfig, DEFAULT_PORT, describeBackend } from './config.js';
 import { toProblem } from './problems.js';
 import { bitcoinRoutes, boardStatus } from './routes/bitcoin.js';
@@ -161,7 +161,7 @@ async function connectBoard(
 
 function feedOf(context: RouteContext): BoardFeed {
   return {
-    snapshot: () => ({ rows: context.board?.rows() ?? [], status: boardStatus(context) }),
+    snapshot: () => ({ rows: context.board?.rows() ?? [], status: boardStatus(context), size: BOARD_SIZE }),
     subscribe: (listener) => context.board?.subscribe(listener) ?? (() => {}),
   };
 }

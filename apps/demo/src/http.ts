@@ -53,11 +53,16 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new DemoError(400, 'The request body is not valid JSON.');
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DemoError(400, 'The request body must be a JSON object.');
+  }
+  return body;
 }
 
 const tooLarge = () =>

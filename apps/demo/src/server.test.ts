@@ -51,7 +51,7 @@ beforeAll(async () => {
       ...bitcoinRoutes(context),
     ],
     receiver: () => undefined,
-    feed: { snapshot: () => ({ rows: [], status: bitcoinStatusOff }), subscribe: () => () => {} },
+    feed: { snapshot: () => ({ rows: [], status: bitcoinStatusOff, size: 200 }), subscribe: () => () => {} },
     secrets: [API_KEY],
     log: (line) => logged.push(line),
   });
@@ -388,6 +388,11 @@ describe('what the server accepts', () => {
   it('refuses bodies that are not JSON, not valid JSON, or too large', async () => {
     const plain = await fetch(`${base}/api/bitcoin/mine`, { method: 'POST', body: '{}' });
     expect(plain.status).toBe(415);
+    for (const body of ['[]', 'null', '"blocks"', '42']) {
+      const notAnObject = await post('/api/bitcoin/mine', body);
+      expect(notAnObject.status, body).toBe(400);
+      expect(notAnObject.json.message).toBe('The request body must be a JSON object.');
+    }
     const broken = await post('/api/bitcoin/mine', '{"blocks":');
     expect(broken.status).toBe(400);
     expect(broken.json.message).toBe('The request body is not valid JSON.');

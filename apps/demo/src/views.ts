@@ -179,8 +179,8 @@ export interface BoardRow {
 
 /** Server-sent events of `/api/bitcoin/events`: the `data` of each event name. */
 export interface BoardEvents {
-  /** The whole board, first thing after connecting. */
-  board: { rows: BoardRow[]; status: BitcoinStatusView };
+  /** The board (the most recently moved transactions, at most `size`), first thing after connecting. */
+  board: { rows: BoardRow[]; status: BitcoinStatusView; size: number };
   /** One transaction moved forward (or appeared). */
   tx: BoardRow;
   /** The stream's settings or the tip changed. */

@@ -1,9 +1,9 @@
 /** The live Bitcoin board: its rows, the addresses it watches, and the simulator's buttons. */
 import { bitcoinAddressSchema, btcToSats } from '@blockwire/streams';
 import { z } from 'zod/v4';
-import type { BitcoinBoard } from '../bitcoin-board.js';
+import { BOARD_SIZE, type BitcoinBoard } from '../bitcoin-board.js';
 import { DemoError } from '../problems.js';
-import type { BitcoinStatusView, BoardRow } from '../views.js';
+import type { BitcoinStatusView, BoardEvents } from '../views.js';
 import { defineRoute, type RouteContext, text } from './route.js';
 
 const MAX_SATS = 21_000_000n * 100_000_000n;
@@ -62,9 +62,10 @@ export function bitcoinRoutes(context: RouteContext) {
       method: 'GET',
       path: '/api/bitcoin/board',
       input: z.strictObject({}),
-      handle: async (): Promise<{ rows: BoardRow[]; status: BitcoinStatusView }> => ({
+      handle: async (): Promise<BoardEvents['board']> => ({
         rows: context.board?.rows() ?? [],
         status: boardStatus(context),
+        size: BOARD_SIZE,
       }),
     }),
     defineRoute({

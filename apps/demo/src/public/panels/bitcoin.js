@@ -34,6 +34,8 @@ export function setUpBitcoin(root, initial) {
   /** @type {Set<string>} txids that just changed, flashed once */
   const fresh = new Set();
   let status = initial;
+  /** How many rows the board keeps (the server's number). */
+  let size = Number.POSITIVE_INFINITY;
 
   renderStatus();
 
@@ -129,6 +131,7 @@ export function setUpBitcoin(root, initial) {
     events.addEventListener('board', (event) => {
       /** @type {BoardEvents['board']} */
       const board = JSON.parse(/** @type {MessageEvent} */ (event).data);
+      size = board.size;
       rows.clear();
       for (const row of board.rows) rows.set(row.txid, row);
       setStatus(board.status);
@@ -208,6 +211,7 @@ export function setUpBitcoin(root, initial) {
         b.firstSeenAt - a.firstSeenAt ||
         a.txid.localeCompare(b.txid),
     );
+    for (const stale of ordered.splice(size)) rows.delete(stale.txid);
     empty.hidden = ordered.length > 0;
     tbody.replaceChildren(...ordered.map(renderRow));
     fresh.clear();

@@ -8,8 +8,11 @@
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/.
 // 3. `pnpm install --frozen-lockfile`, then `pnpm run <script>` under that Node.
 // Nothing outside the repo is changed, except npm's and pnpm's caches in the user's cache folder.
-import { spawnSync } from 'node:child_process';
+// SIGINT, SIGTERM and SIGHUP — and the death of whatever started this (`npm` passes SIGTERM to
+// its `sh -c`, which dies without passing it on) — stop the script and everything it started.
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,6 +78,74 @@ function ensurePnpm() {
   return entry;
 }
 
+/** How long a stopping script may take before what is left of it is killed. */
+const STOP_GRACE_MS = 15_000;
+
+/**
+ * Runs the script in a process group of its own and resolves to its exit code. A stop signal
+ * goes to the whole group: `pnpm run` and its `sh -c` do not pass signals on, so the script's
+ * own process (the demo, the test runner) and what it started (anvil) get it directly. After a
+ * stop, this waits until the whole group is gone.
+ */
+function runAsGroup(command, args, options) {
+  const grouped = process.platform !== 'win32';
+  const child = spawn(command, args, { stdio: 'inherit', cwd: root, detached: grouped, ...options });
+  const signalAll = (signal) => {
+    try {
+      if (grouped) process.kill(-child.pid, signal);
+      else child.kill(signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  let stopping;
+  const stop = (signal) => {
+    if (stopping) return signalAll('SIGKILL'); // a second Ctrl-C: now
+    stopping = signal;
+    signalAll(signal);
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of signals) process.on(signal, stop);
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent) stop('SIGTERM');
+  }, 500);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      log(`${command} failed to start: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', async (code, signal) => {
+      clearInterval(orphaned);
+      if (stopping && grouped) await waitForGroupExit(child.pid);
+      for (const name of signals) process.off(name, stop);
+      // pnpm dies of the signal it was asked to stop with: a stop that was asked for and done is a success.
+      const diedOfStop = stopping && (signal === stopping || code === 128 + constants.signals[stopping]);
+      resolve(diedOfStop ? 0 : (code ?? 128 + (constants.signals[signal] ?? 0)));
+    });
+  });
+}
+
+async function waitForGroupExit(groupId) {
+  const deadline = Date.now() + STOP_GRACE_MS;
+  const alive = () => {
+    try {
+      process.kill(-groupId, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (alive()) {
+    if (Date.now() > deadline) {
+      log('the script did not stop in time: killing what is left of it');
+      process.kill(-groupId, 'SIGKILL');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A `pnpm` command on PATH for the tools that look for one (turbo, changesets). */
 function writePnpmShim(node, pnpm) {
   const binDir = join(tools, 'bin');
@@ -87,7 +158,7 @@ function writePnpmShim(node, pnpm) {
   return binDir;
 }
 
-function main() {
+async function main() {
   const [script, ...args] = process.argv.slice(2);
   if (!script) {
     log('usage: node scripts/bootstrap.mjs <script> [args...]');
@@ -110,11 +181,11 @@ function main() {
     log('pnpm install failed');
     return installStatus;
   }
-  return pnpmRun(['run', '--silent', script, ...args]);
+  return runAsGroup(node, [pnpm, 'run', '--silent', script, ...args], { env });
 }
 
 try {
-  process.exitCode = main();
+  process.exitCode = await main();
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

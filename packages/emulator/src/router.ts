@@ -3,12 +3,8 @@
  * uses, so a request the SDK would reject is rejected here with the same field named.
  */
 import { fieldsIn, inputFromRequest, matchPath, type Operation } from '@blockwire/core';
-import type { Handler, HandlerResult } from './handlers/result.js';
-
-export interface Route {
-  operation: Operation;
-  handler: Handler;
-}
+import type { Route } from './handlers/define.js';
+import type { HandlerResult } from './handlers/result.js';
 
 export type RouteMatch =
   | { kind: 'route'; route: Route; params: Record<string, string> }
@@ -60,7 +56,7 @@ export function createRouter(routes: readonly Route[]): Router {
         };
       }
       const input = parsed.data as Record<string, unknown>;
-      return { ...(await route.handler(input)), input };
+      return { ...(await route.serve(input)), input };
     },
   };
 }

@@ -11,15 +11,16 @@ import { type BodyText, parseJsonBody, readBodyText } from './body.js';
 import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
 import type { DeliveryOptions } from './delivery/engine.js';
 import { createFaults, type FaultConfigInput, type FaultDecision, type FaultInterface } from './faults.js';
-import { createEntityHandlers } from './handlers/entities.js';
-import { createPriceHandlers } from './handlers/prices.js';
-import type { Handler, HandlerResult } from './handlers/result.js';
+import { checkRoutes, type Route } from './handlers/define.js';
+import { createEntityRoutes } from './handlers/entities.js';
+import { createPriceRoutes } from './handlers/prices.js';
+import type { HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
 import { NODE_CHAINS, proxyJsonRpc, rpcError } from './node/proxy.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { restOperations } from './operations.js';
 import { parseRequestTarget } from './request-target.js';
-import { createRouter, type Route, type Router } from './router.js';
+import { createRouter, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
 import { createStreamsService } from './streams/service.js';
 
@@ -124,29 +125,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw error;
   }
 
-  const localHandlers: Record<string, Handler> = {
-    ...createPriceHandlers(seed),
-    ...createEntityHandlers(seed),
-  };
-  const routeFor = (operation: Operation): Route => ({
-    operation,
-    handler:
-      operation.api === 'streams'
-        ? async (input) => {
-            const result = await streams.handle(operation.id, input);
-            if (operation.method !== 'GET' && result.status < 300) persist();
+  // Writes of the streams interface change what the state file keeps.
+  const persisting = (route: Route): Route =>
+    route.operation.method === 'GET'
+      ? route
+      : {
+          operation: route.operation,
+          async serve(input) {
+            const result = await route.serve(input);
+            if (result.status < 300) persist();
             return result;
-          }
-        : (localHandlers[operation.id] ??
-          (() => {
-            throw new Error(`the emulator has no handler for operation ${operation.id}`);
-          })),
-  });
-  const all = restOperations;
+          },
+        };
+  const routes = [...createPriceRoutes(seed), ...createEntityRoutes(seed), ...streams.routes.map(persisting)];
+  checkRoutes(routes, restOperations);
+  const routesOf = (api: RestInterface) => routes.filter((route) => route.operation.api === api);
   const routers: Record<RestInterface, Router> = {
-    evm: createRouter(all.filter((op) => op.api === 'evm').map(routeFor)),
-    solana: createRouter(all.filter((op) => op.api === 'solana').map(routeFor)),
-    streams: createRouter(all.filter((op) => op.api === 'streams').map(routeFor)),
+    evm: createRouter(routesOf('evm')),
+    solana: createRouter(routesOf('solana')),
+    streams: createRouter(routesOf('streams')),
   };
   const controlContext: ControlContext = { log, faults, streams, node: anvil, changed: persist };
 

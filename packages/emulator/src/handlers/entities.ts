@@ -1,5 +1,11 @@
+import {
+  getEntitiesByCategoryOperation,
+  getEntityCategoriesOperation,
+  getEntityOperation,
+  searchEntitiesOperation,
+} from '@blockwire/entities';
 import { buildEntities, CATEGORY_FIXTURES, type EntityFixture } from '../fixtures/entities.js';
-import { type HandlerResult, notFound, ok } from './result.js';
+import { defineHandler, notFound, type Route } from './define.js';
 
 /** Page size when the request gives no `limit`, and the most one page holds. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -7,25 +13,20 @@ export const MAX_PAGE_SIZE = 100;
 /** Pages are numbered from this value. */
 export const FIRST_PAGE = 0;
 
-export type EntityHandlers = Record<
-  'getEntity' | 'searchEntities' | 'getEntityCategories' | 'getEntitiesByCategory',
-  (input: Record<string, unknown>) => HandlerResult
->;
-
-export function createEntityHandlers(seed: number): EntityHandlers {
+export function createEntityRoutes(seed: number): Route[] {
   const entities = buildEntities(seed);
   const byId = new Map(entities.map((entity) => [entity.id, entity]));
   const categoryName = (id: string) => CATEGORY_FIXTURES.find((c) => c.id === id)!.name;
 
-  return {
-    getEntity(input) {
-      const entity = byId.get(String(input.entityId));
-      if (!entity) return notFound(`Entity not found: ${input.entityId}`);
-      return ok({ ...summary(entity), addresses: entity.addresses });
-    },
+  return [
+    defineHandler(getEntityOperation, ({ entityId }) => {
+      const entity = byId.get(entityId);
+      if (!entity) throw notFound(`Entity not found: ${entityId}`);
+      return { ...summary(entity), addresses: entity.addresses };
+    }),
 
-    searchEntities(input) {
-      const query = String(input.query).trim().toLowerCase();
+    defineHandler(searchEntitiesOperation, (input) => {
+      const query = input.query.trim().toLowerCase();
       const size = pageSize(input.limit);
       const matches = (...texts: string[]) => texts.some((text) => text.toLowerCase().includes(query));
       const found = entities.filter((e) => matches(e.id, e.name, e.category, categoryName(e.category)));
@@ -43,7 +44,7 @@ export function createEntityHandlers(seed: number): EntityHandlers {
           })),
       );
       const categories = CATEGORY_FIXTURES.filter((c) => matches(c.id, c.name));
-      return ok({
+      return {
         result: {
           entities: found.slice(0, size).map(summary),
           addresses: addresses.slice(0, size),
@@ -51,12 +52,12 @@ export function createEntityHandlers(seed: number): EntityHandlers {
         },
         page: FIRST_PAGE,
         page_size: size,
-      });
-    },
+      };
+    }),
 
-    getEntityCategories(input) {
+    defineHandler(getEntityCategoriesOperation, (input) => {
       const size = pageSize(input.limit);
-      return ok({
+      return {
         result: CATEGORY_FIXTURES.slice(0, size).map((c) => ({
           name: c.name,
           id: c.id,
@@ -64,31 +65,31 @@ export function createEntityHandlers(seed: number): EntityHandlers {
         })),
         page: FIRST_PAGE,
         page_size: size,
-      });
-    },
+      };
+    }),
 
-    getEntitiesByCategory(input) {
-      const categoryId = String(input.categoryId);
+    defineHandler(getEntitiesByCategoryOperation, (input) => {
+      const { categoryId } = input;
       if (!CATEGORY_FIXTURES.some((c) => c.id === categoryId)) {
-        return notFound(`Category not found: ${categoryId}`);
+        throw notFound(`Category not found: ${categoryId}`);
       }
       const size = pageSize(input.limit);
-      const page = (input.page as number | undefined) ?? FIRST_PAGE;
+      const page = input.page ?? FIRST_PAGE;
       const start = Math.max(0, page - FIRST_PAGE) * size;
       const members = entities.filter((e) => e.category === categoryId);
-      return ok({
+      return {
         result: members
           .slice(start, start + size)
           .map((e) => ({ ...summary(e), total_addresses: e.addresses.length })),
         page,
         page_size: size,
-      });
-    },
-  };
+      };
+    }),
+  ];
 }
 
-function pageSize(limit: unknown): number {
-  return Math.min(typeof limit === 'number' ? limit : DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+function pageSize(limit: number | undefined): number {
+  return Math.min(limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 }
 
 function summary(entity: EntityFixture) {

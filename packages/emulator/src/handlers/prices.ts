@@ -1,3 +1,4 @@
+import { getEvmTokenPriceOperation, getSolanaTokenPricesOperation } from '@blockwire/prices';
 import { buildEvmTokens, type EvmTokenFixture, type PairFixture } from '../fixtures/evm-tokens.js';
 import {
   buildSolanaTokens,
@@ -6,17 +7,12 @@ import {
   WRAPPED_SOL,
 } from '../fixtures/solana-tokens.js';
 import { createRandom } from '../random.js';
-import { type HandlerResult, notFound, ok } from './result.js';
-
-export type PriceHandlers = Record<
-  'getEvmTokenPrice' | 'getSolanaTokenPrices',
-  (input: Record<string, unknown>) => HandlerResult
->;
+import { defineHandler, notFound, type Route } from './define.js';
 
 /** The message the real service gives when it cannot price a token. */
 export const NO_PRICE_MESSAGE = 'No pools found with enough liquidity, to calculate the price';
 
-export function createPriceHandlers(seed: number): PriceHandlers {
+export function createPriceRoutes(seed: number): Route[] {
   const evmTokens = buildEvmTokens(seed);
   const solanaTokens = buildSolanaTokens(seed);
   const solanaByAddress = new Map(solanaTokens.map((token) => [token.address, token]));
@@ -29,26 +25,26 @@ export function createPriceHandlers(seed: number): PriceHandlers {
     symbol: wrappedSol.symbol,
   });
 
-  return {
-    getEvmTokenPrice(input) {
-      const chain = (input.chain as string | undefined) ?? '0x1';
-      const address = String(input.address).toLowerCase();
+  return [
+    defineHandler(getEvmTokenPriceOperation, (input) => {
+      const chain = input.chain ?? '0x1';
+      const address = input.address.toLowerCase();
       const token = evmTokens.find((t) => t.chain.hexId === chain && t.address === address);
-      if (!token) return notFound(`${NO_PRICE_MESSAGE} (no token ${input.address} on chain ${chain})`);
-      const block = Math.min((input.toBlock as number | undefined) ?? token.chain.head, token.chain.head);
+      if (!token) throw notFound(`${NO_PRICE_MESSAGE} (no token ${input.address} on chain ${chain})`);
+      const block = Math.min(input.toBlock ?? token.chain.head, token.chain.head);
       if (block < token.createdAtBlock) {
-        return notFound(
+        throw notFound(
           `${NO_PRICE_MESSAGE} (${token.symbol} has no pool before block ${token.createdAtBlock})`,
         );
       }
-      const maxInactivity = input.maxTokenInactivity as number | undefined;
+      const maxInactivity = input.maxTokenInactivity;
       if (maxInactivity !== undefined && token.inactiveDays > maxInactivity) {
-        return notFound(
+        throw notFound(
           `${NO_PRICE_MESSAGE} (${token.symbol} last traded ${token.inactiveDays} days ago, more than max_token_inactivity ${maxInactivity})`,
         );
       }
-      const minSide = input.minPairSideLiquidityUsd as number | undefined;
-      const exchange = input.exchange as string | undefined;
+      const minSide = input.minPairSideLiquidityUsd;
+      const exchange = input.exchange;
       const pairs = token.pairs
         .filter((pair) => exchange === undefined || exchangeMatches(pair, exchange))
         .filter((pair) => minSide === undefined || pair.minSideLiquidityUsd >= minSide)
@@ -61,14 +57,12 @@ export function createPriceHandlers(seed: number): PriceHandlers {
         ]
           .filter(Boolean)
           .join(' and ');
-        return notFound(`${NO_PRICE_MESSAGE} (${token.symbol} has no pair matching ${why})`);
+        throw notFound(`${NO_PRICE_MESSAGE} (${token.symbol} has no pair matching ${why})`);
       }
-      return ok(evmPrice(seed, token, pair, block));
-    },
+      return evmPrice(seed, token, pair, block);
+    }),
 
-    getSolanaTokenPrices(input) {
-      const network = input.network as 'mainnet' | 'devnet';
-      const addresses = input.addresses as string[];
+    defineHandler(getSolanaTokenPricesOperation, ({ network, addresses }) => {
       // Like the service: tokens without a price are left out, the rest come in request order.
       const prices = [...new Set(addresses)].flatMap((address) => {
         const token = solanaByAddress.get(address);
@@ -93,9 +87,9 @@ export function createPriceHandlers(seed: number): PriceHandlers {
           },
         ];
       });
-      return ok(prices);
-    },
-  };
+      return prices;
+    }),
+  ];
 }
 
 /** `exchange` is a factory name (any case, spaces optional: `uniswapv3`, `Uniswap v3`) or address. */

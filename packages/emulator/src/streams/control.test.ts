@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../delivery/test-support.js';
-import { type Streams, StreamsRequestError } from './service.js';
+import { RefusedRequest } from '../handlers/define.js';
+import type { Streams } from './service.js';
 import { type Harness, startHarness } from './test-helpers.js';
 
 let harness: Harness;
@@ -22,7 +23,7 @@ describe('streams control', () => {
     expect(mined.transactions.length).toBeGreaterThan(1);
   });
 
-  it('refuses bad control input with a 400 StreamsRequestError naming the field', async () => {
+  it('refuses bad control input with a 400 RefusedRequest naming the field', async () => {
     harness = await startHarness();
     const cases: [Promise<unknown>, RegExp][] = [
       [harness.service.control.addTransaction({ to: 'not-an-address', amountBtc: 1 }), /^to /],
@@ -61,8 +62,8 @@ describe('streams control', () => {
         () => undefined,
         (failure: unknown) => failure,
       );
-      expect(error).toBeInstanceOf(StreamsRequestError);
-      expect((error as StreamsRequestError).status).toBe(400);
+      expect(error).toBeInstanceOf(RefusedRequest);
+      expect((error as RefusedRequest).status).toBe(400);
       expect((error as Error).message).toMatch(message);
     }
     expect((harness.service as Streams).simulator.mempool()).toEqual([]);

@@ -1,4 +1,4 @@
-import { StreamsRequestError } from './errors.js';
+import { badRequest } from '../handlers/define.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -8,10 +8,10 @@ const DEFAULT_LIMIT = 100;
  */
 export function page<T>(
   items: readonly T[],
-  input: Record<string, unknown>,
+  input: { limit?: number | undefined; cursor?: string | undefined },
 ): { total: number; result: T[]; cursor?: string } {
-  const limit = input.limit === undefined ? DEFAULT_LIMIT : Number(input.limit);
-  const offset = input.cursor === undefined ? 0 : decodeCursor(String(input.cursor));
+  const limit = input.limit ?? DEFAULT_LIMIT;
+  const offset = input.cursor === undefined ? 0 : decodeCursor(input.cursor);
   const result = items.slice(offset, offset + limit);
   const next = offset + result.length;
   return {
@@ -25,6 +25,6 @@ export function page<T>(
 
 export function decodeCursor(cursor: string): number {
   const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new StreamsRequestError(400, 'cursor is not a cursor from a previous page');
+  if (!match) throw badRequest('cursor is not a cursor from a previous page');
   return Number(match[1]);
 }

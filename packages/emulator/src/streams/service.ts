@@ -1,5 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { signBody } from '@blockwire/streams';
+import type { Operation } from '@blockwire/core';
+import {
+  addBitcoinStreamAddressOperation,
+  addBitcoinStreamXpubOperation,
+  bitcoinStreamConfigShape,
+  createBitcoinStreamOperation,
+  deleteBitcoinStreamOperation,
+  getBitcoinBlockWebhookDataOperation,
+  getBitcoinStreamOperation,
+  listBitcoinStreamAddressesOperation,
+  listBitcoinStreamsOperation,
+  listBitcoinStreamXpubsOperation,
+  removeBitcoinStreamAddressOperation,
+  removeBitcoinStreamXpubOperation,
+  replayBitcoinBlockOperation,
+  setBitcoinStreamStatusOperation,
+  signBody,
+  updateBitcoinStreamOperation,
+  updateEvmStreamStatusOperation,
+  updateSettingsOperation,
+} from '@blockwire/streams';
+import type { z } from 'zod/v4';
 import { parseBtc } from '../bitcoin/amount.js';
 import { BITCOIN_CHAIN_ID, blockPayload, mempoolPayload, type PayloadOptions } from '../bitcoin/payload.js';
 import { scriptForAddress } from '../bitcoin/scripts.js';
@@ -12,12 +33,11 @@ import {
 import { parseXpub } from '../bitcoin/xpub.js';
 import { DeliveryEngine, type DeliveryOptions } from '../delivery/engine.js';
 import { webhookUrlProblem } from '../delivery/url-policy.js';
-import { StreamsRequestError } from './errors.js';
+import { badRequest, defineHandler, notFound, type Route } from '../handlers/define.js';
 import { page } from './paging.js';
 import {
   type BitcoinStreamRecord,
   initialState,
-  type Region,
   type StreamStatus,
   type StreamsState,
   type XpubRecord,
@@ -38,14 +58,9 @@ export interface StreamsServiceOptions {
   onChange?: () => void;
 }
 
-export interface HandlerResult {
-  status: number;
-  body: unknown;
-}
-
 export interface StreamsService {
-  /** Serves one operation of `@blockwire/streams` with its already validated input. */
-  handle(operationId: string, input: Record<string, unknown>): Promise<HandlerResult>;
+  /** One route for each operation of `@blockwire/streams`. */
+  readonly routes: readonly Route[];
   control: {
     addTransaction(input: AddTransactionInput): Promise<{ txid: string }>;
     mine(input: { blocks: number }): Promise<{ height: number }>;
@@ -55,9 +70,6 @@ export interface StreamsService {
   snapshot(): StreamsState;
   close(): Promise<void>;
 }
-
-const badRequest = (message: string) => new StreamsRequestError(400, message);
-const notFound = (message: string) => new StreamsRequestError(404, message);
 
 /** Blocks mined on top of a block before its confirmed delivery (the spec's confirmation depth). */
 export const CONFIRMATION_DEPTH = 2;
@@ -69,13 +81,18 @@ const STATUS_MESSAGES: Record<StreamStatus, string> = {
   terminated: 'Stream is terminated',
 };
 
-export { StreamsRequestError };
+/** What a handler of this operation receives: its validated input. */
+type In<O extends Operation> = z.output<O['input']>;
+
+/** The settings an update may change: the stream configuration the operations own, but the network (always mainnet). */
+const UPDATABLE = Object.keys(bitcoinStreamConfigShape).filter((field) => field !== 'network') as Exclude<
+  keyof typeof bitcoinStreamConfigShape,
+  'network'
+>[];
 
 export function createStreamsService(options: StreamsServiceOptions): StreamsService {
   return new Streams(options);
 }
-
-type Handler = (input: Record<string, unknown>) => Promise<unknown> | unknown;
 
 export class Streams implements StreamsService {
   private readonly state: StreamsState;
@@ -88,7 +105,7 @@ export class Streams implements StreamsService {
    * Needed only until the transaction is confirmed or leaves the mempool unmined: then forgotten.
    */
   private readonly mempoolDelivered = new Map<string, Set<string>>();
-  private readonly handlers: Record<string, Handler>;
+  readonly routes: readonly Route[];
 
   constructor(private readonly options: StreamsServiceOptions) {
     // A state file from an older run may lack newer fields: fill them from the defaults.
@@ -117,46 +134,34 @@ export class Streams implements StreamsService {
       evicted: (txid) => this.mempoolDelivered.delete(txid),
       block: (block) => this.onBlock(block),
     });
-    this.handlers = {
-      updateEvmStreamStatus: (input) => this.updateEvmStreamStatus(input),
-      updateSettings: (input) => this.updateSettings(input),
-      createBitcoinStream: (input) => this.createBitcoinStream(input),
-      updateBitcoinStream: (input) => this.updateBitcoinStream(input),
-      setBitcoinStreamStatus: (input) => this.setBitcoinStreamStatus(input),
-      listBitcoinStreams: (input) => {
+    this.routes = [
+      defineHandler(updateEvmStreamStatusOperation, (input) => this.updateEvmStreamStatus(input)),
+      defineHandler(updateSettingsOperation, (input) => this.updateSettings(input)),
+      defineHandler(createBitcoinStreamOperation, (input) => this.createBitcoinStream(input)),
+      defineHandler(updateBitcoinStreamOperation, (input) => this.updateBitcoinStream(input)),
+      defineHandler(setBitcoinStreamStatusOperation, (input) => this.setBitcoinStreamStatus(input)),
+      defineHandler(listBitcoinStreamsOperation, (input) => {
         const streams = page(this.state.bitcoinStreams, input);
         return { ...streams, result: streams.result.map((stream) => this.streamJson(stream)) };
-      },
-      getBitcoinStream: (input) => this.streamJson(this.requireStream(input.id)),
-      deleteBitcoinStream: (input) => this.deleteBitcoinStream(input),
-      getBitcoinBlockWebhookData: (input) => this.blockWebhookData(input),
-      replayBitcoinBlock: (input) => this.replayBitcoinBlock(input),
-      listBitcoinStreamAddresses: (input) => {
+      }),
+      defineHandler(getBitcoinStreamOperation, (input) => this.streamJson(this.requireStream(input.id))),
+      defineHandler(deleteBitcoinStreamOperation, (input) => this.deleteBitcoinStream(input)),
+      defineHandler(getBitcoinBlockWebhookDataOperation, (input) => this.blockWebhookData(input)),
+      defineHandler(replayBitcoinBlockOperation, (input) => this.replayBitcoinBlock(input)),
+      defineHandler(listBitcoinStreamAddressesOperation, (input) => {
         const stream = this.requireStream(input.id);
         return page(this.state.addresses[stream.id] ?? [], input);
-      },
-      addBitcoinStreamAddress: (input) => this.addAddress(input),
-      removeBitcoinStreamAddress: (input) => this.removeAddress(input),
-      listBitcoinStreamXpubs: (input) => {
+      }),
+      defineHandler(addBitcoinStreamAddressOperation, (input) => this.addAddress(input)),
+      defineHandler(removeBitcoinStreamAddressOperation, (input) => this.removeAddress(input)),
+      defineHandler(listBitcoinStreamXpubsOperation, (input) => {
         const stream = this.requireStream(input.id);
         const xpubs = page(this.state.xpubs[stream.id] ?? [], input);
         return { ...xpubs, result: xpubs.result.map((record) => this.xpubJson(stream.id, record)) };
-      },
-      addBitcoinStreamXpub: (input) => this.addXpub(input),
-      removeBitcoinStreamXpub: (input) => this.removeXpub(input),
-    };
-  }
-
-  async handle(operationId: string, input: Record<string, unknown>): Promise<HandlerResult> {
-    const handler = this.handlers[operationId];
-    if (!handler) return { status: 404, body: { message: `Unknown streams operation ${operationId}` } };
-    try {
-      return { status: 200, body: await handler(input) };
-    } catch (error) {
-      if (error instanceof StreamsRequestError)
-        return { status: error.status, body: { message: error.message } };
-      throw error;
-    }
+      }),
+      defineHandler(addBitcoinStreamXpubOperation, (input) => this.addXpub(input)),
+      defineHandler(removeBitcoinStreamXpubOperation, (input) => this.removeXpub(input)),
+    ];
   }
 
   readonly control: StreamsService['control'] = {
@@ -209,39 +214,38 @@ export class Streams implements StreamsService {
 
   // --- EVM and settings ---
 
-  private updateEvmStreamStatus(input: Record<string, unknown>) {
-    const id = String(input.id).toLowerCase();
+  private updateEvmStreamStatus(input: In<typeof updateEvmStreamStatusOperation>) {
+    const id = input.id.toLowerCase();
     const stream = this.state.evmStreams.find((candidate) => candidate.id === id);
-    if (!stream) throw notFound(`id: no EVM stream ${String(input.id)}`);
-    const status = input.status as StreamStatus;
+    if (!stream) throw notFound(`id: no EVM stream ${input.id}`);
+    const { status } = input;
     stream.status = status;
     stream.statusMessage = STATUS_MESSAGES[status];
     stream.updatedAt = now();
     return { ...stream };
   }
 
-  private updateSettings(input: Record<string, unknown>) {
-    if (input.region !== undefined) this.state.settings.region = input.region as Region;
-    if (input.secretKey !== undefined) this.state.settings.secretKey = String(input.secretKey);
+  private updateSettings(input: In<typeof updateSettingsOperation>) {
+    if (input.region !== undefined) this.state.settings.region = input.region;
+    if (input.secretKey !== undefined) this.state.settings.secretKey = input.secretKey;
     return { ...this.state.settings };
   }
 
   // --- Bitcoin streams ---
 
-  private async createBitcoinStream(input: Record<string, unknown>) {
-    this.checkNetwork(input.network);
-    const webhookUrl = String(input.webhookUrl);
+  private async createBitcoinStream(input: In<typeof createBitcoinStreamOperation>) {
+    const { webhookUrl } = input;
     this.checkWebhookUrl(webhookUrl);
     const time = now();
     const stream: BitcoinStreamRecord = {
       id: randomUUID(),
       webhookUrl,
-      description: (input.description as string | undefined) ?? '',
-      tag: (input.tag as string | undefined) ?? '',
-      network: ['mainnet'],
-      includeInputs: (input.includeInputs as boolean | undefined) ?? false,
-      includeOutputs: (input.includeOutputs as boolean | undefined) ?? false,
-      allAddresses: (input.allAddresses as boolean | undefined) ?? false,
+      description: input.description ?? '',
+      tag: input.tag ?? '',
+      network: input.network,
+      includeInputs: input.includeInputs ?? false,
+      includeOutputs: input.includeOutputs ?? false,
+      allAddresses: input.allAddresses ?? false,
       demo: false,
       status: 'active',
       statusMessage: STATUS_MESSAGES.active,
@@ -254,26 +258,18 @@ export class Streams implements StreamsService {
     return this.streamJson(stream);
   }
 
-  private async updateBitcoinStream(input: Record<string, unknown>) {
+  private async updateBitcoinStream(input: In<typeof updateBitcoinStreamOperation>) {
     const stream = this.requireStream(input.id);
-    this.checkNetwork(input.network);
-    if (input.webhookUrl !== undefined) this.checkWebhookUrl(String(input.webhookUrl));
-    for (const field of [
-      'webhookUrl',
-      'description',
-      'tag',
-      'includeInputs',
-      'includeOutputs',
-      'allAddresses',
-    ] as const) {
-      if (input[field] !== undefined) (stream as unknown as Record<string, unknown>)[field] = input[field];
+    if (input.webhookUrl !== undefined) this.checkWebhookUrl(input.webhookUrl);
+    for (const field of UPDATABLE) {
+      if (input[field] !== undefined) Object.assign(stream, { [field]: input[field] });
     }
     stream.updatedAt = now();
     await this.verify(stream);
     return this.streamJson(stream);
   }
 
-  private async setBitcoinStreamStatus(input: Record<string, unknown>) {
+  private async setBitcoinStreamStatus(input: In<typeof setBitcoinStreamStatusOperation>) {
     const stream = this.requireStream(input.id);
     if (input.status === 'paused') {
       stream.status = 'paused';
@@ -287,7 +283,7 @@ export class Streams implements StreamsService {
     return this.streamJson(stream);
   }
 
-  private deleteBitcoinStream(input: Record<string, unknown>) {
+  private deleteBitcoinStream(input: In<typeof deleteBitcoinStreamOperation>) {
     const stream = this.requireStream(input.id);
     this.state.bitcoinStreams = this.state.bitcoinStreams.filter((candidate) => candidate.id !== stream.id);
     for (const record of this.state.xpubs[stream.id] ?? []) this.watch.forget(record.id);
@@ -325,11 +321,8 @@ export class Streams implements StreamsService {
 
   // --- addresses and xpubs ---
 
-  private addAddress(input: Record<string, unknown>) {
+  private addAddress(input: In<typeof addBitcoinStreamAddressOperation>) {
     const stream = this.requireStream(input.id);
-    if (typeof input.address !== 'string') {
-      throw badRequest('address: one address per request (a string), as the service limits');
-    }
     const address = normalizeAddress(input.address);
     this.state.addresses[stream.id] ??= [];
     const list = this.state.addresses[stream.id]!;
@@ -338,9 +331,9 @@ export class Streams implements StreamsService {
     return { streamId: stream.id, address, amountOfAddresses: list.length };
   }
 
-  private removeAddress(input: Record<string, unknown>) {
+  private removeAddress(input: In<typeof removeBitcoinStreamAddressOperation>) {
     const stream = this.requireStream(input.id);
-    const address = normalizeAddress(String(input.address));
+    const address = normalizeAddress(input.address);
     const list = this.state.addresses[stream.id] ?? [];
     const index = list.findIndex((record) => record.address === address);
     if (index === -1) throw notFound(`address: ${address} is not watched by stream ${stream.id}`);
@@ -349,9 +342,9 @@ export class Streams implements StreamsService {
     return { streamId: stream.id, address, amountOfAddresses: list.length };
   }
 
-  private addXpub(input: Record<string, unknown>) {
+  private addXpub(input: In<typeof addBitcoinStreamXpubOperation>) {
     const stream = this.requireStream(input.id);
-    const xpub = String(input.xpub);
+    const { xpub } = input;
     let key: ReturnType<typeof parseXpub>;
     try {
       key = parseXpub(xpub);
@@ -376,11 +369,11 @@ export class Streams implements StreamsService {
     return this.xpubJson(stream.id, record);
   }
 
-  private removeXpub(input: Record<string, unknown>) {
+  private removeXpub(input: In<typeof removeBitcoinStreamXpubOperation>) {
     const stream = this.requireStream(input.id);
     const list = this.state.xpubs[stream.id] ?? [];
     const index = list.findIndex((record) => record.id === input.xpubId);
-    if (index === -1) throw notFound(`xpubId: no xpub ${String(input.xpubId)} on stream ${stream.id}`);
+    if (index === -1) throw notFound(`xpubId: no xpub ${input.xpubId} on stream ${stream.id}`);
     const [record] = list.splice(index, 1);
     const json = this.xpubJson(stream.id, record!);
     this.watch.forget(record!.id);
@@ -404,13 +397,13 @@ export class Streams implements StreamsService {
 
   // --- blocks ---
 
-  private blockWebhookData(input: Record<string, unknown>) {
+  private blockWebhookData(input: In<typeof getBitcoinBlockWebhookDataOperation>) {
     const block = this.requireBlock(input.chainId, input.blockNumber);
     const all: PayloadOptions = { streamId: '', tag: '', includeInputs: true, includeOutputs: true };
     return blockPayload(all, block, block.transactions, this.isConfirmed(block));
   }
 
-  private replayBitcoinBlock(input: Record<string, unknown>) {
+  private replayBitcoinBlock(input: In<typeof replayBitcoinBlockOperation>) {
     const block = this.requireBlock(input.chainId, input.blockNumber);
     const stream = this.requireStream(input.streamId);
     if (stream.status !== 'active') {
@@ -430,12 +423,12 @@ export class Streams implements StreamsService {
     };
   }
 
-  private requireBlock(chainId: unknown, blockNumber: unknown): SimBlock {
+  private requireBlock(chainId: string, blockNumber: number): SimBlock {
     if (chainId !== BITCOIN_CHAIN_ID) throw badRequest(`chainId must be ${BITCOIN_CHAIN_ID}`);
-    const block = this.simulator.blockAt(Number(blockNumber));
+    const block = this.simulator.blockAt(blockNumber);
     if (!block) {
       throw notFound(
-        `blockNumber: no block ${String(blockNumber)}; the chain holds blocks ${this.simulator.firstHeight} to ${this.simulator.height}`,
+        `blockNumber: no block ${blockNumber}; the chain holds blocks ${this.simulator.firstHeight} to ${this.simulator.height}`,
       );
     }
     return block;
@@ -487,13 +480,13 @@ export class Streams implements StreamsService {
     };
   }
 
-  private bitcoinStream(id: unknown): BitcoinStreamRecord | undefined {
+  private bitcoinStream(id: string): BitcoinStreamRecord | undefined {
     return this.state.bitcoinStreams.find((stream) => stream.id === id);
   }
 
-  private requireStream(id: unknown): BitcoinStreamRecord {
-    const stream = this.bitcoinStream(typeof id === 'string' ? id.toLowerCase() : id);
-    if (!stream) throw notFound(`id: no Bitcoin stream ${String(id)}`);
+  private requireStream(id: string): BitcoinStreamRecord {
+    const stream = this.bitcoinStream(id.toLowerCase());
+    if (!stream) throw notFound(`id: no Bitcoin stream ${id}`);
     return stream;
   }
 
@@ -504,13 +497,6 @@ export class Streams implements StreamsService {
       network: [...fields.network],
       amountOfAddresses: this.state.addresses[stream.id]?.length ?? 0,
     };
-  }
-
-  private checkNetwork(network: unknown): void {
-    if (network === undefined) return;
-    if (!Array.isArray(network) || network.length !== 1 || network[0] !== 'mainnet') {
-      throw badRequest('network must be ["mainnet"]: Bitcoin streams watch mainnet only');
-    }
   }
 
   private checkWebhookUrl(webhookUrl: string): void {

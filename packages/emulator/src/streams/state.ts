@@ -41,10 +41,11 @@ export interface BitcoinStreamRecord {
   updatedAt: string;
 }
 
-export interface AddressRecord {
+// A type, not an interface: served as is, it must fit the response schema's open object.
+export type AddressRecord = {
   address: string;
   createdAt: string;
-}
+};
 
 export interface XpubRecord {
   id: string;

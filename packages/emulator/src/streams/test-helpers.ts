@@ -1,5 +1,4 @@
 /** Test support (not part of the build): a streams service wired to a real receiver. */
-import { operations } from '@blockwire/streams';
 import { type Receiver, startReceiver } from '../delivery/test-support.js';
 import { createStreamsService, type StreamsService } from './service.js';
 import type { StreamsState } from './state.js';
@@ -38,10 +37,11 @@ export async function startHarness(
     service,
     receiver,
     async call(operationId, raw = {}) {
-      const operation = operations.find((candidate) => candidate.id === operationId);
-      if (!operation) throw new Error(`no operation ${operationId}`);
-      const input = operation.input.parse(raw) as Record<string, unknown>;
-      return service.handle(operationId, input);
+      const route = service.routes.find((candidate) => candidate.operation.id === operationId);
+      if (!route) throw new Error(`no operation ${operationId}`);
+      const parsed = route.operation.input.safeParse(raw);
+      if (!parsed.success) return { status: 400, body: { message: parsed.error.message } };
+      return route.serve(parsed.data);
     },
     async close() {
       await service.close();

@@ -1,0 +1,67 @@
+import type { Operation } from '@blockwire/core';
+import { getEvmTokenPriceOperation } from '@blockwire/prices';
+import {
+  addBitcoinStreamAddressOperation,
+  getBitcoinStreamOperation,
+  replayBitcoinBlockOperation,
+} from '@blockwire/streams';
+import { describe, expect, it } from 'vitest';
+import { checkRoutes, defineHandler, notFound } from './define.js';
+
+const STREAM_ID = '0da99a82-5b1f-48da-962b-d9f5f4239942';
+
+describe('defineHandler', () => {
+  it('answers 200 with a reply that fits the response schema', async () => {
+    const route = defineHandler(getBitcoinStreamOperation, ({ id }) => ({ id, status: 'active' as const }));
+    expect(await route.serve({ id: STREAM_ID })).toEqual({
+      status: 200,
+      body: { id: STREAM_ID, status: 'active' },
+    });
+  });
+
+  it.each([
+    ['a string for an address change', addBitcoinStreamAddressOperation, 'bc1q…'],
+    ['a number for a replay', replayBitcoinBlockOperation, 42],
+    ['a stream without its id', getBitcoinStreamOperation, { status: 'active' }],
+    ['a price without usdPrice', getEvmTokenPriceOperation, { possibleSpam: false, verifiedContract: true }],
+  ])(
+    'turns a wrong reply (%s) into a 500 naming the operation, never a silent wrong answer',
+    async (_what, operation, reply) => {
+      const route = defineHandler(operation as Operation, () => reply);
+      const result = await route.serve({});
+      expect(result.status).toBe(500);
+      expect((result.body as { message: string }).message).toContain(`its reply to ${operation.id}`);
+    },
+  );
+
+  it('answers a refusal with its status and message', async () => {
+    const route = defineHandler(getBitcoinStreamOperation, ({ id }) => {
+      throw notFound(`id: no Bitcoin stream ${id}`);
+    });
+    expect(await route.serve({ id: STREAM_ID })).toEqual({
+      status: 404,
+      body: { message: `id: no Bitcoin stream ${STREAM_ID}` },
+    });
+  });
+
+  it('lets any other failure through, for the server to answer 500', async () => {
+    const route = defineHandler(getBitcoinStreamOperation, () => {
+      throw new Error('bug');
+    });
+    await expect(route.serve({ id: STREAM_ID })).rejects.toThrow('bug');
+  });
+});
+
+describe('checkRoutes', () => {
+  const route = defineHandler(getBitcoinStreamOperation, ({ id }) => ({ id }));
+  it('refuses a missing, doubled or unknown route at start', () => {
+    expect(() => checkRoutes([route], [getBitcoinStreamOperation, replayBitcoinBlockOperation])).toThrow(
+      /missing replayBitcoinBlock/,
+    );
+    expect(() => checkRoutes([route, route], [getBitcoinStreamOperation])).toThrow(
+      /served twice getBitcoinStream/,
+    );
+    expect(() => checkRoutes([route], [])).toThrow(/unknown getBitcoinStream/);
+    expect(() => checkRoutes([route], [getBitcoinStreamOperation])).not.toThrow();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * A route's handler, typed by its operation: it receives the operation's validated input and
+ * returns what the operation's response schema accepts, so a handler cannot drift from the
+ * contract the SDK holds it to. Its reply is checked again at run time: a reply that breaks the
+ * response schema is a 500 naming the operation, never a silent wrong answer.
+ */
+import { issuesOf, type Operation } from '@blockwire/core';
+import type { z } from 'zod/v4';
+import type { HandlerResult } from './result.js';
+
+/** A request the service refuses: the HTTP status to answer and a message naming the field. */
+export class RefusedRequest extends Error {
+  override readonly name = 'RefusedRequest';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string): RefusedRequest => new RefusedRequest(400, message);
+export const notFound = (message: string): RefusedRequest => new RefusedRequest(404, message);
+
+/** An operation with the code that serves it. */
+export interface Route {
+  readonly operation: Operation;
+  /** Serves already validated input: the reply, checked against the response schema. */
+  serve(input: unknown): Promise<HandlerResult>;
+}
+
+export function defineHandler<I extends z.ZodType, R extends z.ZodType>(
+  operation: Operation<I, R>,
+  handle: (input: z.output<I>) => z.input<R> | Promise<z.input<R>>,
+): Route {
+  return {
+    operation,
+    async serve(input) {
+      let body: unknown;
+      try {
+        body = await handle(input as z.output<I>);
+      } catch (error) {
+        if (error instanceof RefusedRequest)
+          return { status: error.status, body: { message: error.message } };
+        throw error;
+      }
+      const checked = operation.response.safeParse(body);
+      if (checked.success) return { status: 200, body };
+      const problems = issuesOf(checked.error).map(
+        (issue) => `${issue.path || '(the body)'}: ${issue.message}`,
+      );
+      return {
+        status: 500,
+        body: {
+          message: `Emulator error: its reply to ${operation.id} breaks the operation's response schema (${problems.join('; ')})`,
+        },
+      };
+    },
+  };
+}
+
+/** Checks that every operation has exactly one route: a missing handler fails the start, not a request. */
+export function checkRoutes(routes: readonly Route[], operations: readonly Operation[]): void {
+  const served = routes.map((route) => route.operation.id);
+  const missing = operations.filter((operation) => !served.includes(operation.id)).map((op) => op.id);
+  const twice = served.filter((id, index) => served.indexOf(id) !== index);
+  const unknown = served.filter((id) => !operations.some((operation) => operation.id === id));
+  if (missing.length + twice.length + unknown.length > 0) {
+    throw new Error(
+      `emulator routes do not match the operations: missing ${missing.join(', ') || 'none'}; served twice ${twice.join(', ') || 'none'}; unknown ${unknown.join(', ') || 'none'}`,
+    );
+  }
+}

@@ -216,9 +216,41 @@ describe('the contract, whatever anvil says', () => {
     expect(body).toEqual([1, 2, 3, 4, 5].map((id) => ({ jsonrpc: '2.0', id, result: null })));
   });
 
-  it('keeps real errors: bad params are still -32602', async () => {
+  it('checks the params of the contract’s methods with the SDK’s own definitions: -32602 naming the argument', async () => {
     const { body } = await post('eth', rpc('eth_getUncleByBlockNumberAndIndex', ['0xzz', '0x0']));
-    expect(body.error.code).toBe(-32602);
+    expect(body.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('blockTag (argument 0'),
+    });
+    const batch = await post('eth', [
+      rpc('eth_getTransactionByHash', ['0x1234'], 1),
+      rpc('eth_getBlockByNumber', ['0x1', 'yes'], 2),
+      rpc('eth_getProof', ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', [], 'latest', 'extra'], 3),
+      rpc('eth_getBlockByNumber', ['0x1', false], 4),
+    ]);
+    expect(
+      batch.body.map((reply: { id: number; error?: { code: number; message: string } }) => reply.error?.code),
+    ).toEqual([-32602, -32602, -32602, undefined]);
+    expect(batch.body[0].error.message).toMatch(
+      /hash \(argument 0 of eth_getTransactionByHash\) must be a 32-byte hash/,
+    );
+    expect(batch.body[1].error.message).toMatch(/fullTransactions \(argument 1/);
+    expect(batch.body[2].error.message).toMatch(/at most 3 argument/);
+    expect(batch.body[3].result.number).toBe('0x1');
+  });
+
+  it('never forwards a call with bad params: a refused notification changes nothing either', async () => {
+    const before = (await post('eth', rpc('eth_blockNumber'))).body.result;
+    const { status } = await post('eth', { jsonrpc: '2.0', method: 'eth_getBlockReceipts', params: [{}] });
+    expect(status).toBe(204);
+    expect((await post('eth', rpc('eth_blockNumber'))).body.result).toBe(before);
+  });
+
+  it('treats a null state tag of eth_getProof as latest, as the contract says', async () => {
+    const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    const withNull = await post('eth', rpc('eth_getProof', [account, [], null]));
+    const latest = await post('eth', rpc('eth_getProof', [account, [], 'latest']));
+    expect(withNull.body.result).toEqual(latest.body.result);
   });
 
   it('gives blockTimestamp as a hex quantity in receipts, like every other quantity', async () => {

@@ -3,14 +3,20 @@
  * is checked on its own (envelope, served method), the served ones go to anvil together, and each
  * answer is put the contract's way (see ./methods.ts). Every chain slug is served by the same chain.
  */
-import { EVM_CHAINS } from '@blockwire/core';
+import { EVM_CHAINS, issuesOf } from '@blockwire/core';
+import { LIMIT_EXCEEDED, MAX_BATCH_SIZE, methods, paramsToInput, type RpcMethod } from '@blockwire/rpc';
 import type { HandlerResult } from '../handlers/result.js';
 import { answerAsContract, paramsForAnvil, type RpcErrorObject, SERVED_METHODS } from './methods.js';
 
-/** The service caps JSON-RPC batches at this many calls. */
-export const MAX_BATCH_SIZE = 20;
-/** EIP-1474 "limit exceeded": what a batch over the cap gets. */
-export const BATCH_TOO_LARGE_CODE = -32005;
+/** The service caps JSON-RPC batches at this many calls (the limit the SDK batches to). */
+export { MAX_BATCH_SIZE };
+/** EIP-1474 "limit exceeded": what a batch over the cap gets (and what the SDK retries). */
+export const BATCH_TOO_LARGE_CODE = LIMIT_EXCEEDED;
+
+/** The contract's typed methods by JSON-RPC name: their calls are checked before anvil sees them. */
+const TYPED_METHODS: ReadonlyMap<string, RpcMethod> = new Map(
+  methods.map((method) => [method.method, method]),
+);
 
 /** Chain slugs the node interface accepts: every chain of the EVM data interface, plus mantle. */
 export const NODE_CHAINS: readonly string[] = [
@@ -98,7 +104,35 @@ function classify(member: unknown): Call {
     ) as Reply;
     return { kind: 'answered', reply: notification ? undefined : refused };
   }
+  const badParams = paramsProblem(method, params);
+  if (badParams) {
+    const refused = rpcError(-32602, `Invalid params: ${badParams}`, replyId) as Reply;
+    return { kind: 'answered', reply: notification ? undefined : refused };
+  }
   return { kind: 'forward', id, notification, method, params };
+}
+
+/** What is wrong with a typed method's params, by argument name, as the SDK's own check says it. */
+function paramsProblem(name: string, params: unknown): string | undefined {
+  const method = TYPED_METHODS.get(name);
+  if (!method) return undefined;
+  if (!Array.isArray(params ?? [])) return `${name} takes its arguments as an array`;
+  let input: Record<string, unknown>;
+  try {
+    input = paramsToInput(method, (params ?? []) as unknown[]);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const checked = method.params.safeParse(input);
+  if (checked.success) return undefined;
+  return issuesOf(checked.error)
+    .map((issue) => `${issue.path || 'params'} (${argumentPosition(method, issue.path)}) ${issue.message}`)
+    .join('; ');
+}
+
+function argumentPosition(method: RpcMethod, path: string): string {
+  const index = method.args.indexOf(path.split('.')[0]!);
+  return index === -1 ? method.method : `argument ${index} of ${method.method}`;
 }
 
 const isValidId = (id: unknown) => typeof id === 'string' || typeof id === 'number' || id === null;

@@ -23,7 +23,13 @@ export const getProofMethod = defineRpcMethod({
     storageKeys: z
       .array(storageKeyInput, { error: 'must be an array of 32-byte storage keys' })
       .meta({ description: 'The storage slots to prove; an empty list proves the account only.' }),
-    blockTag: blockTagInput.default('latest'),
+    // The contract: the state tag is treated as `latest` when null (or left out).
+    blockTag: blockTagInput
+      .nullish()
+      .transform((tag) => tag ?? 'latest')
+      .meta({
+        description: 'The state to prove: a block number or latest, earliest, pending; latest when left out.',
+      }),
   }),
   result: proofSchema.nullable(),
 });

@@ -337,6 +337,50 @@ describe('retries', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
   });
 
+  it('retries a 429 on a request not safe to repeat (the service refused it before doing anything)', async () => {
+    const arrivals: number[] = [];
+    server = await startServer((_req, res, i) => {
+      arrivals.push(performance.now());
+      if (i === 0) json(res, 429, { message: 'slow down' }, { 'retry-after': '1' });
+      else json(res, 201, { id: 'created' });
+    });
+    const response = await clientFor(server.url).request({
+      api: 'streams',
+      method: 'PUT',
+      path: '/streams/bitcoin',
+      body: { webhookUrl: 'https://example.com' },
+      idempotent: false,
+    });
+    expect(response.data).toEqual({ id: 'created' });
+    expect(server.requests).toHaveLength(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('never undercuts Retry-After, not by a millisecond, even when timers fire early', async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    // Node's timers may fire up to a millisecond early; make every long one do so.
+    globalThis.setTimeout = ((fn: () => void, ms?: number) =>
+      realSetTimeout(fn, ms !== undefined && ms >= 500 ? ms - 1 : ms)) as typeof setTimeout;
+    const sentAt: number[] = [];
+    try {
+      const client = createClient({
+        apiKey: 'k',
+        retry: fast,
+        transport: async () => {
+          sentAt.push(performance.now());
+          return sentAt.length === 1
+            ? { status: 429, headers: { 'retry-after': '1' }, body: '' }
+            : { status: 200, headers: {}, body: '{}' };
+        },
+      });
+      await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    expect(sentAt).toHaveLength(2);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('honours Retry-After as an HTTP date', async () => {
     server = await startServer((_req, res, i) =>
       i === 0

@@ -15,6 +15,7 @@ import {
   parseRetryAfter,
   type RetryOptions,
   resolveRetryOptions,
+  sleepAtLeast,
 } from './retry.js';
 import { createUndiciTransport, type Transport, type TransportResponse } from './transport.js';
 
@@ -246,7 +247,7 @@ export function createClient(options: ClientOptions): Client {
         throw error;
       }
       safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
-      await sleep(decision.delayMs, req.signal);
+      await sleepAtLeast(decision.delayMs, req.signal);
     }
   }
 
@@ -435,23 +436,6 @@ function safeHook(call: () => void): void {
   } catch {
     // A hook is for logging and metrics: its failure must not change the request's outcome.
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  // An 'abort' event never fires again on a signal that is already aborted.
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export { REDACTED };

@@ -1,0 +1,55 @@
+/**
+ * "Did you mean …?" for a mistyped name: an option, a field, a chain. Bounded work whatever the
+ * input: names longer than {@link MAX_NAME_LENGTH} get no suggestion.
+ */
+
+const MAX_NAME_LENGTH = 64;
+
+/** The candidate closest to `input` (letter case ignored), or undefined when none is close. */
+export function nearest(input: string, candidates: readonly string[]): string | undefined {
+  const wanted = input.toLowerCase();
+  if (wanted === '' || wanted.length > MAX_NAME_LENGTH) return undefined;
+  let best: { name: string; distance: number } | undefined;
+  for (const name of candidates) {
+    const distance = editDistance(wanted, name.toLowerCase());
+    if (distance < (best?.distance ?? Number.POSITIVE_INFINITY)) best = { name, distance };
+  }
+  // Close means a typo or two, or a name that is a prefix of the other (`baseUrl`, `baseUrls`).
+  if (!best) return undefined;
+  const shorter = Math.min(wanted.length, best.name.length);
+  const isPrefix =
+    shorter >= 3 && (wanted.startsWith(best.name.toLowerCase()) || best.name.toLowerCase().startsWith(wanted));
+  return best.distance <= Math.max(1, Math.floor(wanted.length / 3)) || isPrefix ? best.name : undefined;
+}
+
+/** ` (did you mean "x"?)`, or '' when nothing is close: for the end of an error message. */
+export function didYouMean(input: string, candidates: readonly string[]): string {
+  const match = nearest(input, candidates);
+  return match === undefined ? '' : ` (did you mean "${match}"?)`;
+}
+
+/** Levenshtein distance; both strings are at most MAX_NAME_LENGTH long here. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** A value shown in an error message, cut to a readable length (inputs may be 40,000 characters). */
+export function shown(value: unknown, max = 40): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : String(value);
+  } catch {
+    text = `[${typeof value}]`; // e.g. an object without a prototype, which has no toString
+  }
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return JSON.stringify(cut);
+}

@@ -61,7 +61,10 @@ export function resolveRetryOptions(retry: Partial<RetryOptions> | false | undef
   const fail = (issues: ValidationIssue[]) => new ValidationError(issues, { subject: 'client options' });
   if (typeof retry !== 'object' || retry === null || Array.isArray(retry)) {
     throw fail([
-      { path: 'retry', message: 'must be an object such as { maxAttempts: 3 }, or false for a single attempt' },
+      {
+        path: 'retry',
+        message: 'must be an object such as { maxAttempts: 3 }, or false for a single attempt',
+      },
     ]);
   }
   const issues: ValidationIssue[] = Object.keys(retry)
@@ -70,7 +73,8 @@ export function resolveRetryOptions(retry: Partial<RetryOptions> | false | undef
       path: `retry.${name}`,
       message: `is not a retry setting${didYouMean(name, RETRY_OPTION_NAMES)}; use ${RETRY_OPTION_NAMES.join(', ')}`,
     }));
-  const setting = (name: keyof RetryOptions) => (retry[name] === undefined ? DEFAULT_RETRY[name] : retry[name]);
+  const setting = (name: keyof RetryOptions) =>
+    retry[name] === undefined ? DEFAULT_RETRY[name] : retry[name];
   const options: RetryOptions = {
     maxAttempts: setting('maxAttempts'),
     baseDelayMs: setting('baseDelayMs'),
@@ -79,11 +83,14 @@ export function resolveRetryOptions(retry: Partial<RetryOptions> | false | undef
   if (!Number.isSafeInteger(options.maxAttempts) || options.maxAttempts < 1) {
     issues.push({ path: 'retry.maxAttempts', message: 'must be a whole number >= 1 (1 means no retry)' });
   }
-  if (typeof options.baseDelayMs !== 'number' || !(options.baseDelayMs >= 0) || !Number.isFinite(options.baseDelayMs)) {
+  if (!(Number.isFinite(options.baseDelayMs) && options.baseDelayMs >= 0)) {
     issues.push({ path: 'retry.baseDelayMs', message: 'must be a finite number of milliseconds >= 0' });
   }
   if (typeof options.maxDelayMs !== 'number' || !(options.maxDelayMs >= 0)) {
-    issues.push({ path: 'retry.maxDelayMs', message: 'must be a number of milliseconds >= 0 (Infinity allowed)' });
+    issues.push({
+      path: 'retry.maxDelayMs',
+      message: 'must be a number of milliseconds >= 0 (Infinity allowed)',
+    });
   }
   if (issues.length > 0) throw fail(issues);
   return options;

@@ -5,21 +5,25 @@
 
 const MAX_NAME_LENGTH = 64;
 
-/** The candidate closest to `input` (letter case ignored), or undefined when none is close. */
+/**
+ * The candidate closest to `input` (letter case ignored), or undefined when none is close: the
+ * same name in another case, a typo or two, or one name a prefix of the other (`baseUrl`).
+ */
 export function nearest(input: string, candidates: readonly string[]): string | undefined {
   const wanted = input.toLowerCase();
   if (wanted === '' || wanted.length > MAX_NAME_LENGTH) return undefined;
-  let best: { name: string; distance: number } | undefined;
-  for (const name of candidates) {
-    const distance = editDistance(wanted, name.toLowerCase());
-    if (distance < (best?.distance ?? Number.POSITIVE_INFINITY)) best = { name, distance };
-  }
-  // Close means a typo or two, or a name that is a prefix of the other (`baseUrl`, `baseUrls`).
-  if (!best) return undefined;
-  const shorter = Math.min(wanted.length, best.name.length);
-  const isPrefix =
-    shorter >= 3 && (wanted.startsWith(best.name.toLowerCase()) || best.name.toLowerCase().startsWith(wanted));
-  return best.distance <= Math.max(1, Math.floor(wanted.length / 3)) || isPrefix ? best.name : undefined;
+  const ranked = candidates
+    .map((name) => ({ name, lower: name.toLowerCase() }))
+    .map((c) => ({ ...c, distance: editDistance(wanted, c.lower) }))
+    .sort((a, b) => a.distance - b.distance);
+  const closest = ranked[0];
+  if (closest && closest.distance <= Math.max(1, Math.floor(wanted.length / 3))) return closest.name;
+  const prefixed = ranked.find(
+    (c) =>
+      Math.min(wanted.length, c.lower.length) >= 3 &&
+      (wanted.startsWith(c.lower) || c.lower.startsWith(wanted)),
+  );
+  return prefixed?.name;
 }
 
 /** ` (did you mean "x"?)`, or '' when nothing is close: for the end of an error message. */

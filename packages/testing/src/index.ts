@@ -160,3 +160,12 @@ export function useTestServer<C extends { close(): Promise<void> }>(
     },
   };
 }
+export {
+  ADVERSARIAL_LENGTH,
+  ADVERSARIAL_PIECES,
+  type AdversarialInput,
+  adversarialString,
+  KNOWN_ADVERSARIAL_INPUTS,
+  LINEAR_TIME_LIMIT_MS,
+  timeOf,
+} from './adversarial.js';

@@ -38,6 +38,7 @@ export {
   type ValidationIssue,
 } from './errors.js';
 export {
+  assertClient,
   type BuiltRequest,
   buildRequest,
   type CallOptions,
@@ -51,8 +52,11 @@ export {
   type Operation,
   type OperationInput,
   type OperationOutput,
+  resolveCallOptions,
   runOperation,
+  validateOperationInput,
 } from './operation.js';
+export { hasLoneSurrogate, pathSegment, pathSegmentIssue } from './path-segment.js';
 export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
 export { createRedactor, REDACTED, redactValue } from './redact.js';
 export {

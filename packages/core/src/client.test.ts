@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
@@ -642,6 +643,31 @@ describe('redaction', () => {
     expect(hookArgs.length).toBeGreaterThan(0);
     expect(JSON.stringify(hookArgs)).not.toContain(CANARY);
     expect(JSON.stringify(hookArgs)).toContain('***');
+  });
+
+  it('masks echoes of the key however deep, in any case or cut short, on every surface', async () => {
+    const echoes = [CANARY, CANARY.toLowerCase(), CANARY.toUpperCase(), CANARY.slice(0, 16)];
+    let deep: unknown = { echo: echoes };
+    for (let i = 0; i < 30; i++) deep = { [`level${i}`]: deep, [`${CANARY}-${i}`]: i };
+    server = await startServer((_req, res) => json(res, 503, { message: echoes.join(' '), deep }));
+    const retries: unknown[] = [];
+    const error = await caught(
+      clientFor(server.url, {
+        apiKey: CANARY,
+        retry: { ...fast, maxAttempts: 2 },
+        hooks: { onRetry: (info) => retries.push(info) },
+      }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+    );
+    const shown = [
+      surfaces(error),
+      JSON.stringify((error as ServerError).body),
+      inspect(error, { depth: Number.POSITIVE_INFINITY }),
+      inspect(retries, { depth: Number.POSITIVE_INFINITY }),
+    ].join('\n');
+    expect(retries).toHaveLength(1);
+    for (const echo of echoes) expect(shown).not.toContain(echo);
+    expect(shown.toLowerCase()).not.toContain(CANARY.slice(0, 8).toLowerCase());
+    expect((error as ServerError).serviceMessage).toBe('*** *** *** ***');
   });
 
   it('masks the key in the path of the node interface', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
@@ -598,6 +599,39 @@ describe('hooks', () => {
       },
     }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true, operation: 'op' });
     expect(seen).toEqual(['request GET /x #1', 'response 200']);
+  });
+
+  it('lets async hooks reject without an unhandled rejection or a changed outcome (a real process)', () => {
+    // Node's default for an unhandled rejection is to exit with code 1: run the built package in
+    // a process of its own, where nothing (vitest included) catches it.
+    const script = `
+      import { createServer } from 'node:http';
+      import { createClient } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
+      let calls = 0;
+      const server = createServer((req, res) => {
+        calls++;
+        res.writeHead(calls === 1 ? 503 : 200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const reject = async () => { throw new Error('hook failed'); };
+      const thenable = () => ({ then: () => { throw new Error('odd thenable'); } });
+      const client = createClient({
+        apiKey: 'k',
+        baseUrls: { evm: 'http://127.0.0.1:' + server.address().port },
+        retry: { maxAttempts: 2, baseDelayMs: 1 },
+        hooks: { onRequest: reject, onResponse: thenable, onRetry: reject },
+      });
+      const response = await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(JSON.stringify({ data: response.data, attempts: response.attempts }));
+      await client.close();
+      server.close();
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ data: { ok: true }, attempts: 2 });
   });
 });
 

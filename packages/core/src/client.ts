@@ -70,10 +70,14 @@ export interface RetryInfo extends RequestInfo {
   delayMs: number;
 }
 
+/**
+ * For logging and metrics. A hook may be sync or async; it is not awaited, and whatever it throws
+ * or rejects with is ignored: a hook cannot change a request's outcome or take the process down.
+ */
 export interface ClientHooks {
-  onRequest?(info: RequestInfo): void;
-  onResponse?(info: ResponseInfo): void;
-  onRetry?(info: RetryInfo): void;
+  onRequest?(info: RequestInfo): void | Promise<void>;
+  onResponse?(info: ResponseInfo): void | Promise<void>;
+  onRetry?(info: RetryInfo): void | Promise<void>;
 }
 
 export interface ClientOptions {
@@ -430,12 +434,18 @@ function sanitizeCause(error: unknown, redact: (text: string) => string): Error 
   return copy;
 }
 
-function safeHook(call: () => void): void {
+function safeHook(call: () => unknown): void {
   try {
-    call();
+    const result = call();
+    // An async hook that rejects would otherwise be an unhandled rejection: exit 1 by default.
+    if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, ignore);
+    }
   } catch {
     // A hook is for logging and metrics: its failure must not change the request's outcome.
   }
 }
+
+function ignore(): void {}
 
 export { REDACTED };

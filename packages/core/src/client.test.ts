@@ -15,6 +15,7 @@ import {
   NotFoundError,
   PermissionError,
   RateLimitError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
   ValidationError,
@@ -582,6 +583,89 @@ describe('timeouts and cancellation', () => {
     await expect(
       client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
     ).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('response size limit', () => {
+  const MiB = 1024 * 1024;
+
+  /** A server whose 200 never ends: it writes as fast as the client reads, counting the bytes. */
+  async function endlessServer(headers: Record<string, string> = {}) {
+    const sent = { bytes: 0, closed: undefined as Promise<void> | undefined };
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      sent.closed = new Promise((resolve) => res.socket?.once('close', () => resolve()));
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) sent.bytes += chunk.length;
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.write('["');
+      pump();
+    });
+    return sent;
+  }
+
+  it('stops an endless body at maxResponseBytes with a typed error, and closes the connection', async () => {
+    const sent = await endlessServer();
+    const started = performance.now();
+    const error = await caught(
+      clientFor(server!.url, { maxResponseBytes: MiB }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/block',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error).toMatchObject({ limitBytes: MiB, status: 200, attempts: 1, method: 'GET', path: '/block' });
+    expect(error.message).toMatch(/larger than maxResponseBytes \(1048576 bytes\)/);
+    await sent.closed;
+    // What the server got to write is the limit plus what socket buffers hold, not gigabytes.
+    expect(sent.bytes).toBeLessThan(16 * MiB);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses a body whose Content-Length is over the limit before reading it', async () => {
+    const sent = await endlessServer({ 'content-length': String(10 * 1024 * MiB) });
+    const error = await caught(
+      clientFor(server!.url, { maxResponseBytes: MiB }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    await sent.closed;
+    expect(sent.bytes).toBeLessThan(16 * MiB);
+  });
+
+  it('applies the same limit to a transport of your own, and does not retry', async () => {
+    let calls = 0;
+    const client = createClient({
+      apiKey: 'k',
+      maxResponseBytes: 10,
+      transport: async () => {
+        calls++;
+        return { status: 200, headers: {}, body: '"more than ten bytes"' };
+      },
+    });
+    const error = await caught(client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(calls).toBe(1);
+  });
+
+  it('reads an answer up to the limit, and defaults to 64 MiB', async () => {
+    server = await startServer((_req, res) => json(res, 200, 'x'.repeat(98)));
+    const client = clientFor(server.url, { maxResponseBytes: 100 });
+    await expect(
+      client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+    ).resolves.toMatchObject({ data: 'x'.repeat(98) });
+    expect(createClient({ apiKey: 'k' }).maxResponseBytes).toBe(64 * MiB);
+    for (const maxResponseBytes of [0, -1, 1.5, Number.NaN, '1000']) {
+      expect(() => createClient({ apiKey: 'k', maxResponseBytes } as never)).toThrow(/maxResponseBytes/);
+    }
   });
 });
 

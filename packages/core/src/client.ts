@@ -4,6 +4,7 @@ import {
   type BlockwireError,
   NetworkError,
   RateLimitError,
+  ResponseTooLargeError,
   TimeoutError,
   ValidationError,
 } from './errors.js';
@@ -32,6 +33,14 @@ export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
 });
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * 64 MiB. The largest real answers are a Bitcoin block's webhook data (a full block with inputs
+ * and outputs runs to about 20 MB of JSON) and a JSON-RPC batch of 20 calls (20 blocks' receipts
+ * on Ethereum mainnet: about 40 MB); this fits both with room to spare, and caps what an endless
+ * or runaway body can take at a size any process can hold.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 // Replaced with the package's version at build time (tsup.preset.ts); 'dev' when run from source.
 declare const __BLOCKWIRE_VERSION__: string | undefined;
 const VERSION = typeof __BLOCKWIRE_VERSION__ === 'string' ? __BLOCKWIRE_VERSION__ : 'dev';
@@ -92,6 +101,11 @@ export interface ClientOptions {
   transport?: Transport;
   hooks?: ClientHooks;
   userAgent?: string;
+  /**
+   * Largest response body read, in bytes; a longer one fails with a `ResponseTooLargeError` and
+   * its connection is closed. Default 64 MiB.
+   */
+  maxResponseBytes?: number;
 }
 
 export type QueryValue = string | number | boolean | bigint | null | undefined | readonly (string | number)[];
@@ -123,6 +137,7 @@ export interface Client {
   readonly baseUrls: Readonly<BaseUrls>;
   readonly timeoutMs: number;
   readonly retry: Readonly<RetryOptions>;
+  readonly maxResponseBytes: number;
   /** Sends a request with auth, retries, timeout and error mapping; resolves only on 2xx. */
   request(request: ClientRequest): Promise<ClientResponse>;
   /** Masks the API key in any text. */
@@ -164,6 +179,21 @@ export function createClient(options: ClientOptions): Client {
     );
   }
   const retry = Object.freeze(resolveRetryOptions(options.retry));
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (
+    !(maxResponseBytes >= 1) ||
+    !(Number.isSafeInteger(maxResponseBytes) || maxResponseBytes === Infinity)
+  ) {
+    throw new ValidationError(
+      [
+        {
+          path: 'maxResponseBytes',
+          message: 'must be a whole number of bytes >= 1 (or Infinity for no limit)',
+        },
+      ],
+      { subject: 'client options' },
+    );
+  }
   const ownTransport = options.transport ? undefined : createUndiciTransport();
   const transport = options.transport ?? ownTransport!;
   const hooks = options.hooks ?? {};
@@ -200,10 +230,14 @@ export function createClient(options: ClientOptions): Client {
       try {
         const response = await sendOnce(
           transport,
-          { method: req.method, url, headers, body },
+          { method: req.method, url, headers, body, maxResponseBytes },
           timeoutMs,
           req.signal,
         );
+        // A transport of the caller's own may not stop at the limit: the answer is the same.
+        if (Buffer.byteLength(response.body) > maxResponseBytes) {
+          throw new ResponseTooLargeError(maxResponseBytes, { status: response.status });
+        }
         safeHook(() =>
           hooks.onResponse?.({
             ...info(attempt),
@@ -227,6 +261,13 @@ export function createClient(options: ClientOptions): Client {
         if (thrown instanceof AttemptTimeout) {
           outcome = { kind: 'timeout' };
           error = new TimeoutError(timeoutMs, { ...where, attempts: attempt });
+        } else if (thrown instanceof ResponseTooLargeError) {
+          outcome = { kind: 'too-large' };
+          error = new ResponseTooLargeError(maxResponseBytes, {
+            ...where,
+            status: thrown.status,
+            attempts: attempt,
+          });
         } else {
           const code = errorCode(thrown);
           outcome = { kind: 'network', code };
@@ -259,6 +300,7 @@ export function createClient(options: ClientOptions): Client {
     baseUrls,
     timeoutMs,
     retry,
+    maxResponseBytes,
     request,
     redact,
     async close() {
@@ -318,7 +360,13 @@ class AttemptTimeout extends Error {}
 
 async function sendOnce(
   transport: Transport,
-  req: { method: string; url: string; headers: Record<string, string>; body: string | undefined },
+  req: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body: string | undefined;
+    maxResponseBytes: number;
+  },
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
 ): Promise<TransportResponse> {

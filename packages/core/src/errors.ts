@@ -173,6 +173,27 @@ export class NetworkError extends BlockwireError {
   }
 }
 
+/**
+ * The response was larger than the client's `maxResponseBytes`: reading stopped there and the
+ * connection was closed, so an endless or huge body cannot exhaust memory. Not retried.
+ */
+export class ResponseTooLargeError extends BlockwireError {
+  static override readonly kind: string = 'ResponseTooLargeError';
+  /** The limit that was reached, in bytes. */
+  readonly limitBytes: number;
+  /** The HTTP status of the response, when it was known. */
+  readonly status: number | undefined;
+  constructor(limitBytes: number, details: ErrorDetails & { status?: number } = {}) {
+    const where = details.method ? ` to ${details.method} ${details.path}` : '';
+    super(
+      `The response${where} is larger than maxResponseBytes (${limitBytes} bytes): reading stopped and the connection was closed. Raise the client option maxResponseBytes if an answer this large is expected`,
+      details,
+    );
+    this.limitBytes = limitBytes;
+    this.status = details.status;
+  }
+}
+
 /** A JSON-RPC error object returned by the node interface. */
 export class JsonRpcError extends BlockwireError {
   static override readonly kind: string = 'JsonRpcError';

@@ -126,7 +126,9 @@ export function backoffDelay(
 export type AttemptOutcome =
   | { kind: 'status'; status: number; retryAfterMs?: number }
   | { kind: 'timeout' }
-  | { kind: 'network'; code?: string };
+  | { kind: 'network'; code?: string }
+  /** The body exceeded `maxResponseBytes`: it would again. */
+  | { kind: 'too-large' };
 
 export type RetryDecision =
   | { retry: true; delayMs: number }
@@ -154,6 +156,8 @@ function isTransient(outcome: AttemptOutcome): boolean {
       return true;
     case 'network':
       return outcome.code === undefined || TRANSIENT_NETWORK_CODES.has(outcome.code) || isNeverSent(outcome);
+    case 'too-large':
+      return false;
   }
 }
 

@@ -84,9 +84,9 @@ export interface RetryInfo extends RequestInfo {
  * or rejects with is ignored: a hook cannot change a request's outcome or take the process down.
  */
 export interface ClientHooks {
-  onRequest?(info: RequestInfo): void | Promise<void>;
-  onResponse?(info: ResponseInfo): void | Promise<void>;
-  onRetry?(info: RetryInfo): void | Promise<void>;
+  onRequest?(info: RequestInfo): unknown;
+  onResponse?(info: ResponseInfo): unknown;
+  onRetry?(info: RetryInfo): unknown;
 }
 
 export interface ClientOptions {

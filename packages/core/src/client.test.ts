@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -583,6 +584,51 @@ describe('timeouts and cancellation', () => {
     await expect(
       client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
     ).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('a write whose outcome is unknown', () => {
+  const create = { api: 'streams', method: 'PUT', path: '/streams/bitcoin', idempotent: false } as const;
+
+  it.each<[string, (res: ServerResponse) => void, { kind: string }]>([
+    ['a reset connection', (res) => res.socket?.destroy(), NetworkError],
+    [
+      'a reply cut short',
+      (res) => {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"id":"0b2b');
+        setTimeout(() => res.socket?.destroy(), 20);
+      },
+      NetworkError,
+    ],
+    ['a 500', (res) => json(res, 500, { message: 'boom' }), ServerError],
+    ['a 504 from a gateway', (res) => json(res, 504, {}), ServerError],
+    ['no answer in time', () => {}, TimeoutError],
+  ])('says so after %s: a flag to test and a message saying how to check', async (_, respond, type) => {
+    server = await startServer((_req, res) => respond(res));
+    const error = await caught(clientFor(server.url, { timeoutMs: 300 }).request(create));
+    expect(error).toBeInstanceOf(type);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).toContain('Outcome unknown: the request may have reached the service');
+    expect(error.message).toContain('found by its tag');
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ outcomeUnknown: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is not said when the service refused, the request never left, or it is safe to repeat', async () => {
+    server = await startServer((_req, res) => json(res, 400, { message: 'bad' }));
+    expect((await caught(clientFor(server.url).request(create))).outcomeUnknown).toBe(false);
+    await server.close();
+    server = await startServer((_req, res) => json(res, 501, {}));
+    expect((await caught(clientFor(server.url).request(create))).outcomeUnknown).toBe(false);
+    await server.close();
+    server = await startServer((_req, res) => json(res, 503, {}));
+    const read = await caught(clientFor(server.url).request({ ...create, method: 'GET', idempotent: true }));
+    expect(read.outcomeUnknown).toBe(false);
+    expect(read.message).not.toContain('Outcome unknown');
+    const refused = await caught(clientFor(await refusedUrl()).request(create));
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect(refused.outcomeUnknown).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   ApiError,
   apiErrorFor,
   type BlockwireError,
+  type ErrorDetails,
   NetworkError,
   RateLimitError,
   ResponseTooLargeError,
@@ -13,6 +14,7 @@ import {
   type AttemptOutcome,
   decideRetry,
   MAX_TIMER_MS,
+  mayHaveTakenEffect,
   parseRetryAfter,
   type RetryOptions,
   resolveRetryOptions,
@@ -227,6 +229,12 @@ export function createClient(options: ClientOptions): Client {
       safeHook(() => hooks.onRequest?.(info(attempt)));
       let outcome: AttemptOutcome;
       let error: BlockwireError;
+      // Known only once the attempt ended; passed to the error so its message says so.
+      const outcomeOf = (ended: AttemptOutcome) => ({
+        ...where,
+        attempts: attempt,
+        outcomeUnknown: !req.idempotent && mayHaveTakenEffect(ended),
+      });
       try {
         const response = await sendOnce(
           transport,
@@ -255,26 +263,24 @@ export function createClient(options: ClientOptions): Client {
         }
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
         outcome = { kind: 'status', status: response.status, retryAfterMs };
-        error = errorFromResponse(response, retryAfterMs, redact, { ...where, attempts: attempt });
+        error = errorFromResponse(response, retryAfterMs, redact, outcomeOf(outcome));
       } catch (thrown) {
         if (req.signal?.aborted) throw req.signal.reason;
         if (thrown instanceof AttemptTimeout) {
           outcome = { kind: 'timeout' };
-          error = new TimeoutError(timeoutMs, { ...where, attempts: attempt });
+          error = new TimeoutError(timeoutMs, outcomeOf(outcome));
         } else if (thrown instanceof ResponseTooLargeError) {
-          outcome = { kind: 'too-large' };
+          outcome = { kind: 'too-large', status: thrown.status };
           error = new ResponseTooLargeError(maxResponseBytes, {
-            ...where,
+            ...outcomeOf(outcome),
             status: thrown.status,
-            attempts: attempt,
           });
         } else {
           const code = errorCode(thrown);
           outcome = { kind: 'network', code };
           error = new NetworkError(`Request failed: ${redact(describe(thrown))}`, {
-            ...where,
+            ...outcomeOf(outcome),
             code,
-            attempts: attempt,
             cause: sanitizeCause(thrown, redact),
           });
         }
@@ -409,7 +415,7 @@ function errorFromResponse(
   response: TransportResponse,
   retryAfterMs: number | undefined,
   redact: (text: string) => string,
-  details: { method: string; path: string; operation: string | undefined; attempts: number },
+  details: ErrorDetails,
 ): ApiError {
   const body = redactValue(parseBody(response.body), redact);
   return apiErrorFor({

@@ -18,8 +18,14 @@ export interface ErrorDetails {
   operation?: string;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /** The request may have taken effect although it failed (see `BlockwireError.outcomeUnknown`). */
+  outcomeUnknown?: boolean;
   cause?: unknown;
 }
+
+/** Appended to the message of an error whose request may have taken effect. */
+export const OUTCOME_UNKNOWN_NOTE =
+  'Outcome unknown: the request may have reached the service and taken effect; it was not retried, since it is not safe to repeat. Check before trying again, for example by listing what it creates (a Bitcoin stream can be found by its tag)';
 
 export class BlockwireError extends Error {
   static readonly kind: string = 'BlockwireError';
@@ -28,14 +34,25 @@ export class BlockwireError extends Error {
   readonly path: string | undefined;
   readonly operation: string | undefined;
   attempts: number | undefined;
+  /**
+   * True when a request that is not safe to repeat (a create, a replay…) failed in a way that
+   * leaves open whether the service carried it out: a timeout, a reset connection, a 5xx, or a
+   * reply that could not be read. It was not retried; check its effect before trying again.
+   */
+  readonly outcomeUnknown: boolean;
 
   constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    const outcomeUnknown = details.outcomeUnknown === true;
+    super(
+      outcomeUnknown ? `${message}. ${OUTCOME_UNKNOWN_NOTE}` : message,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.name = new.target.kind;
     this.method = details.method;
     this.path = details.path;
     this.operation = details.operation;
     this.attempts = details.attempts;
+    this.outcomeUnknown = outcomeUnknown;
     Object.defineProperty(this, KINDS, { value: kindsOf(new.target), enumerable: false });
   }
 

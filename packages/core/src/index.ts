@@ -30,6 +30,7 @@ export {
   JsonRpcError,
   NetworkError,
   NotFoundError,
+  OUTCOME_UNKNOWN_NOTE,
   PermissionError,
   RateLimitError,
   ResponseTooLargeError,
@@ -66,11 +67,13 @@ export {
   backoffDelay,
   DEFAULT_RETRY,
   decideRetry,
+  mayHaveTakenEffect,
   parseRetryAfter,
   RETRYABLE_STATUSES,
   type RetryDecision,
   type RetryOptions,
   resolveRetryOptions,
+  sleepAtLeast,
 } from './retry.js';
 export {
   evmAddress,

@@ -152,6 +152,32 @@ describe('runOperation', () => {
     );
   });
 
+  it('flags an unreadable reply to a write that is not safe to repeat: it happened, what it made is unknown', async () => {
+    const create = defineOperation({
+      id: 'createThing',
+      summary: 'Create a thing',
+      api: 'streams',
+      method: 'PUT',
+      path: '/things',
+      input: z.object({ tag: z.string() }),
+      fields: { tag: 'body' },
+      response: z.looseObject({ id: z.string() }),
+      idempotent: false,
+    });
+    // No Content-Length: the cut-short body looks complete to the client, and is not JSON.
+    server = await startServer((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json', connection: 'close' });
+      res.end('{"id":"0b2b4a57');
+    });
+    const error = await runOperation(clientFor(server.url), create, { tag: 'mine' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).toContain('Outcome unknown');
+    server.respond = (_req, res) => json(res, 200, { usdPrice: 'one dollar' });
+    const read = await runOperation(clientFor(server.url), getPrice, { address: USDC }).catch((e) => e);
+    expect(read.outcomeUnknown).toBe(false);
+  });
+
   it('accepts a response with only the required fields', async () => {
     server = await startServer((_req, res) => json(res, 200, { usdPrice: 2 }));
     await expect(runOperation(clientFor(server.url), getPrice, { address: USDC })).resolves.toEqual({

@@ -211,6 +211,8 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
     method: operation.method,
     path: client.redact(path),
     attempts: response.attempts,
+    // A 2xx whose body cannot be read: a create happened, but what it made is not known.
+    outcomeUnknown: !operation.idempotent,
   });
 }
 

@@ -128,7 +128,7 @@ export type AttemptOutcome =
   | { kind: 'timeout' }
   | { kind: 'network'; code?: string }
   /** The body exceeded `maxResponseBytes`: it would again. */
-  | { kind: 'too-large' };
+  | { kind: 'too-large'; status?: number };
 
 export type RetryDecision =
   | { retry: true; delayMs: number }
@@ -158,6 +158,26 @@ function isTransient(outcome: AttemptOutcome): boolean {
       return outcome.code === undefined || TRANSIENT_NETWORK_CODES.has(outcome.code) || isNeverSent(outcome);
     case 'too-large':
       return false;
+  }
+}
+
+/**
+ * Whether a request that ended this way may have been carried out by the service: it was sent
+ * and no answer says it was refused (a timeout, a reset, a 5xx other than 501, an unreadable reply).
+ */
+export function mayHaveTakenEffect(outcome: AttemptOutcome): boolean {
+  switch (outcome.kind) {
+    case 'timeout':
+      return true;
+    case 'network':
+      return !isNeverSent(outcome);
+    case 'status':
+    case 'too-large':
+      return (
+        outcome.status === undefined ||
+        outcome.status < 400 ||
+        (outcome.status >= 500 && outcome.status !== 501)
+      );
   }
 }
 

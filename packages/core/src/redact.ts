@@ -24,35 +24,55 @@ const CIRCULAR = '[circular]';
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   // Runs of each length to look for, as lower-cased substrings of the secrets.
   const runs = new Map<number, Set<string>>();
+  // Character codes that occur in a secret: a run is looked up only once enough of them follow in a row.
+  const secretChars = new Set<number>();
   for (const form of new Set(secrets.flatMap((secret) => [secret, encodedOrNothing(secret)]))) {
     if (form.length === 0) continue;
     const length = Math.min(MIN_MASKED_RUN, form.length);
     const set = runs.get(length) ?? new Set<string>();
     const lower = lowerAscii(form);
+    for (let i = 0; i < lower.length; i++) secretChars.add(lower.charCodeAt(i));
     for (let i = 0; i + length <= lower.length; i++) set.add(lower.slice(i, i + length));
     runs.set(length, set);
   }
   return (input) => {
     const text = String(input);
     const lower = lowerAscii(text);
-    let masked: Uint8Array | undefined;
-    for (const [length, set] of runs) {
-      for (let i = 0; i + length <= lower.length; i++) {
-        if (!set.has(lower.slice(i, i + length))) continue;
-        masked ??= new Uint8Array(text.length);
-        masked.fill(1, i, i + length);
-      }
-    }
-    if (!masked) return text;
-    let out = '';
-    for (let i = 0; i < text.length; ) {
-      let end = i;
-      while (end < text.length && masked[end] === masked[i]) end++;
-      out += masked[i] ? REDACTED : text.slice(i, end);
-      i = end;
-    }
-    return out;
+    const spans: Span[] = [];
+    for (const [length, set] of runs) spans.push(...spansOf(lower, length, set, secretChars));
+    return spans.length === 0 ? text : maskSpans(text, spans);
   };
+}
+
+/** [start, end) of text to mask. */
+type Span = [start: number, end: number];
+
+/** Where runs of `length` characters from `grams` occur in `lower`, merged where they touch. */
+function spansOf(lower: string, length: number, grams: Set<string>, secretChars: Set<number>): Span[] {
+  const spans: Span[] = [];
+  let inSecretChars = 0;
+  for (let i = 0; i < lower.length; i++) {
+    inSecretChars = secretChars.has(lower.charCodeAt(i)) ? inSecretChars + 1 : 0;
+    if (inSecretChars < length) continue;
+    const start = i + 1 - length;
+    if (!grams.has(lower.slice(start, i + 1))) continue;
+    const last = spans[spans.length - 1];
+    if (last && start <= last[1]) last[1] = i + 1;
+    else spans.push([start, i + 1]);
+  }
+  return spans;
+}
+
+function maskSpans(text: string, spans: Span[]): string {
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let shownFrom = 0;
+  for (const [start, end] of spans) {
+    if (end <= shownFrom) continue;
+    if (start >= shownFrom) out += `${text.slice(shownFrom, start)}${REDACTED}`;
+    shownFrom = end;
+  }
+  return out + text.slice(shownFrom);
 }
 
 /** Deeply masks secrets in any JSON-like value: strings and keys inside objects and arrays included. */

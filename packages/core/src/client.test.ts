@@ -5,6 +5,7 @@ import { inspect } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS } from './client.js';
 import {
@@ -120,6 +121,138 @@ describe('createClient options', () => {
       expect(() => createClient({ apiKey: 'k', timeoutMs })).toThrow(/timeoutMs/);
     }
     expect(createClient({ apiKey: 'k', timeoutMs: 2 ** 31 - 1 }).timeoutMs).toBe(2 ** 31 - 1);
+  });
+
+  function optionIssues(options: unknown) {
+    try {
+      createClient(options as ClientOptions);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues;
+    }
+    throw new Error('expected a ValidationError');
+  }
+
+  it.each<[string, Record<string, unknown>, string, RegExp]>([
+    [
+      'baseUrl',
+      { baseUrl: 'http://127.0.0.1:3000' },
+      'baseUrl',
+      /is not an option \(did you mean "baseUrls"\?\)/,
+    ],
+    ['apikey', { apikey: 'x' }, 'apikey', /did you mean "apiKey"/],
+    ['timeout', { timeout: 5_000 }, 'timeout', /did you mean "timeoutMs"/],
+    [
+      'baseUrls.eth',
+      { baseUrls: { eth: 'http://x' } },
+      'baseUrls.eth',
+      /is not an interface.*evm, solana, streams, node/,
+    ],
+    ['baseUrls.streem', { baseUrls: { streem: 'http://x' } }, 'baseUrls.streem', /did you mean "streams"/],
+    ['retry.attempts', { retry: { attempts: 5 } }, 'retry.attempts', /is not a retry setting/],
+    [
+      'hooks.onError',
+      { hooks: { onError: () => {} } },
+      'hooks.onError',
+      /is not a hook.*onRequest, onResponse, onRetry/,
+    ],
+  ])('names the unknown option %s and the valid one meant', (_, extra, path, message) => {
+    const issues = optionIssues({ apiKey: 'k', ...extra });
+    expect(issues).toEqual([{ path, message: expect.stringMatching(message) }]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a number as a base URL', { baseUrls: { evm: 42 } }, 'baseUrls.evm'],
+    ['a URL object as a base URL', { baseUrls: { evm: new URL('http://127.0.0.1') } }, 'baseUrls.evm'],
+    ['a string as baseUrls', { baseUrls: 'http://127.0.0.1' }, 'baseUrls'],
+    ['null as baseUrls', { baseUrls: null }, 'baseUrls'],
+    ['a string timeout', { timeoutMs: '1000' }, 'timeoutMs'],
+    [
+      'retry maxAttempts undefined is fine, NaN is not',
+      { retry: { maxAttempts: Number.NaN } },
+      'retry.maxAttempts',
+    ],
+    ['a hook that is not a function', { hooks: { onRequest: 'log' } }, 'hooks.onRequest'],
+    ['a transport that is not a function', { transport: 'undici' }, 'transport'],
+    ['a user agent with a header break', { userAgent: 'app\r\nX-Evil: 1' }, 'userAgent'],
+    ['a user agent that is not text', { userAgent: 7 }, 'userAgent'],
+    ['a lone surrogate in the key', { apiKey: 'CANARY\uD800KEY' }, 'apiKey'],
+    ['a non-ASCII key', { apiKey: 'CANARY\u2013KEY' }, 'apiKey'],
+  ])('refuses %s with a ValidationError naming it', (_, options, path) => {
+    const issues = optionIssues({ apiKey: 'k', ...options });
+    expect(issues.map((issue) => issue.path)).toEqual([path]);
+    expect(JSON.stringify(issues)).not.toContain('CANARY');
+  });
+
+  it('takes retry settings left undefined as their defaults', () => {
+    expect(createClient({ apiKey: 'k', retry: { maxAttempts: undefined } }).retry.maxAttempts).toBe(3);
+  });
+
+  it('says what createClient needs when it gets no options object', () => {
+    for (const options of [undefined, null, 'my-key', 42, []]) {
+      expect(optionIssues(options)[0]?.message).toMatch(
+        /needs an options object such as \{ apiKey \}|apiKey/,
+      );
+    }
+  });
+
+  it('lists every bad option at once', () => {
+    const issues = optionIssues({ apiKey: '', baseUrl: 'x', timeoutMs: -1, retry: { maxAttempts: 0 } });
+    expect(issues.map((issue) => issue.path)).toEqual([
+      'baseUrl',
+      'apiKey',
+      'timeoutMs',
+      'retry.maxAttempts',
+    ]);
+  });
+
+  it('strips trailing slashes in linear time, whatever the base URL', () => {
+    const started = performance.now();
+    const slashes = `http://h/${'/'.repeat(40_000)}x`;
+    expect(createClient({ apiKey: 'k', baseUrls: { evm: slashes } }).baseUrls.evm).toBe(slashes);
+    const client = createClient({ apiKey: 'k', baseUrls: { evm: `http://h/x${'/'.repeat(40_000)}` } });
+    expect(client.baseUrls.evm).toBe('http://h/x');
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('gives a client or a ValidationError for any options whatsoever (fuzzed)', () => {
+    const anyOption = fc.oneof(fc.anything(), fc.string(), fc.double(), fc.constant(undefined));
+    const options = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          apiKey: fc.oneof(fc.string(), anyOption),
+          baseUrls: fc.oneof(
+            fc.dictionary(fc.constantFrom('evm', 'node', 'eth', '__proto__'), anyOption),
+            anyOption,
+          ),
+          timeoutMs: anyOption,
+          retry: fc.oneof(
+            fc.dictionary(fc.constantFrom('maxAttempts', 'baseDelayMs', 'maxDelayMs', 'x'), anyOption),
+            anyOption,
+          ),
+          hooks: fc.oneof(
+            fc.dictionary(fc.constantFrom('onRequest', 'onRetry', 'onErr'), anyOption),
+            anyOption,
+          ),
+          transport: anyOption,
+          userAgent: anyOption,
+          maxResponseBytes: anyOption,
+          baseUrl: anyOption,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(options, (value) => {
+        try {
+          createClient(value as ClientOptions);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('does not expose the key on the client object', () => {

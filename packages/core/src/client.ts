@@ -7,42 +7,29 @@ import {
   RateLimitError,
   ResponseTooLargeError,
   TimeoutError,
-  ValidationError,
 } from './errors.js';
-import { createRedactor, REDACTED, redactValue } from './redact.js';
+import {
+  type Api,
+  type BaseUrls,
+  type ClientOptions,
+  DEFAULT_BASE_URLS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  resolveClientOptions,
+} from './options.js';
+import { REDACTED, redactValue } from './redact.js';
 import {
   type AttemptOutcome,
   decideRetry,
-  MAX_TIMER_MS,
   mayHaveTakenEffect,
   parseRetryAfter,
   type RetryOptions,
-  resolveRetryOptions,
   sleepAtLeast,
 } from './retry.js';
 import { createUndiciTransport, type Transport, type TransportResponse } from './transport.js';
 
-/** The four interfaces of the service, each with its own base URL. */
-export type Api = 'evm' | 'solana' | 'streams' | 'node';
-export type BaseUrls = Record<Api, string>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
-  evm: 'https://deep-index.moralis.io/api/v2.2',
-  solana: 'https://solana-gateway.moralis.io',
-  streams: 'https://api.moralis-streams.com',
-  node: 'https://site1.moralis-nodes.com',
-});
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/**
- * 64 MiB. The largest real answers are a Bitcoin block's webhook data (a full block with inputs
- * and outputs runs to about 20 MB of JSON) and a JSON-RPC batch of 20 calls (20 blocks' receipts
- * on Ethereum mainnet: about 40 MB); this fits both with room to spare, and caps what an endless
- * or runaway body can take at a size any process can hold.
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 // Replaced with the package's version at build time (tsup.preset.ts); 'dev' when run from source.
 declare const __BLOCKWIRE_VERSION__: string | undefined;
 const VERSION = typeof __BLOCKWIRE_VERSION__ === 'string' ? __BLOCKWIRE_VERSION__ : 'dev';
@@ -91,25 +78,6 @@ export interface ClientHooks {
   onRetry?(info: RetryInfo): unknown;
 }
 
-export interface ClientOptions {
-  apiKey: string;
-  /** Base URL per interface; a trailing slash or none both work. */
-  baseUrls?: Partial<BaseUrls>;
-  /** Per attempt, in milliseconds. Default 30 s. */
-  timeoutMs?: number;
-  /** Retry policy, or `false` for a single attempt. */
-  retry?: Partial<RetryOptions> | false;
-  /** How requests are sent. Default: undici with a keep-alive pool. */
-  transport?: Transport;
-  hooks?: ClientHooks;
-  userAgent?: string;
-  /**
-   * Largest response body read, in bytes; a longer one fails with a `ResponseTooLargeError` and
-   * its connection is closed. Default 64 MiB.
-   */
-  maxResponseBytes?: number;
-}
-
 export type QueryValue = string | number | boolean | bigint | null | undefined | readonly (string | number)[];
 
 export interface ClientRequest {
@@ -149,57 +117,11 @@ export interface Client {
 }
 
 export function createClient(options: ClientOptions): Client {
-  const apiKey = options?.apiKey;
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
-    throw new ValidationError([{ path: 'apiKey', message: 'is required and must be a non-empty string' }], {
-      subject: 'client options',
-    });
-  }
-  // Checked here, not left to the HTTP stack: a key read from a file or an environment variable
-  // often ends in a newline, which would otherwise fail every request with a cryptic header error.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
-  if (apiKey !== apiKey.trim() || /[\u0000-\u001f\u007f]/.test(apiKey)) {
-    throw new ValidationError(
-      [
-        {
-          path: 'apiKey',
-          message:
-            'must not start or end with whitespace or contain control characters (a trailing newline from a file or environment variable?)',
-        },
-      ],
-      { subject: 'client options' },
-    );
-  }
-  const redact = createRedactor([apiKey]);
-  const baseUrls = resolveBaseUrls(options.baseUrls, redact);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Node's timers fire at once for a delay above 2^31-1 ms, which would time out every attempt.
-  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
-    throw new ValidationError(
-      [{ path: 'timeoutMs', message: `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}` }],
-      { subject: 'client options' },
-    );
-  }
-  const retry = Object.freeze(resolveRetryOptions(options.retry));
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  if (
-    !(maxResponseBytes >= 1) ||
-    !(Number.isSafeInteger(maxResponseBytes) || maxResponseBytes === Infinity)
-  ) {
-    throw new ValidationError(
-      [
-        {
-          path: 'maxResponseBytes',
-          message: 'must be a whole number of bytes >= 1 (or Infinity for no limit)',
-        },
-      ],
-      { subject: 'client options' },
-    );
-  }
-  const ownTransport = options.transport ? undefined : createUndiciTransport();
-  const transport = options.transport ?? ownTransport!;
-  const hooks = options.hooks ?? {};
-  const userAgent = options.userAgent ?? `blockwire/${VERSION} node/${process.versions.node}`;
+  const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
+    resolveClientOptions(options);
+  const ownTransport = rest.transport ? undefined : createUndiciTransport();
+  const transport = rest.transport ?? ownTransport!;
+  const userAgent = rest.userAgent ?? `blockwire/${VERSION} node/${process.versions.node}`;
 
   async function request(req: ClientRequest): Promise<ClientResponse> {
     const auth = AUTH[req.api];
@@ -315,39 +237,6 @@ export function createClient(options: ClientOptions): Client {
   };
   // The key lives only in the closure above: nothing on the client object holds it.
   return Object.freeze(client);
-}
-
-/** `redact` because a node URL copied from a dashboard often ends in the key itself. */
-function resolveBaseUrls(
-  overrides: Partial<BaseUrls> = {},
-  redact: (text: string) => string,
-): Readonly<BaseUrls> {
-  const urls = { ...DEFAULT_BASE_URLS } as BaseUrls;
-  for (const api of Object.keys(DEFAULT_BASE_URLS) as Api[]) {
-    const value = overrides[api];
-    if (value === undefined) continue;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new ValidationError(
-        [{ path: `baseUrls.${api}`, message: `is not a valid URL: ${redact(value)}` }],
-        {
-          subject: 'client options',
-        },
-      );
-    }
-    // `localhost:3000` parses as a URL with the scheme `localhost:`; only HTTP can be sent.
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ValidationError(
-        [{ path: `baseUrls.${api}`, message: `must be an http:// or https:// URL: ${redact(value)}` }],
-        { subject: 'client options' },
-      );
-    }
-    urls[api] = value;
-  }
-  for (const api of Object.keys(urls) as Api[]) urls[api] = urls[api].replace(/\/+$/, '');
-  return Object.freeze(urls);
 }
 
 export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
@@ -502,4 +391,12 @@ function safeHook(call: () => unknown): void {
 
 function ignore(): void {}
 
-export { REDACTED };
+export {
+  type Api,
+  type BaseUrls,
+  type ClientOptions,
+  DEFAULT_BASE_URLS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  REDACTED,
+};

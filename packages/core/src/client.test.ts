@@ -384,7 +384,24 @@ describe('errors from real statuses', () => {
       attempts: 1,
     });
     expect(error.message).toContain(`said ${status}`);
-    expect(error.message).toContain('GET /entities/x');
+    expect(error.message).toContain(`GET ${server.url}/api/v2.2/entities/x`);
+  });
+
+  it('shows which host was called (a 404 from the wrong base URL), never the key', async () => {
+    server = await startServer((_req, res) => json(res, 404, { message: 'Cannot POST' }));
+    const client = clientFor(server.url, { apiKey: 'CANARY-KEY-404', retry: false });
+    const rest = await caught(
+      client.request({ api: 'evm', method: 'GET', path: '/erc20/0xabc/price', idempotent: true }),
+    );
+    expect(rest.message).toBe(
+      `Not found, HTTP 404 for GET ${server.url}/api/v2.2/erc20/0xabc/price: Cannot POST`,
+    );
+    expect(rest).toMatchObject({ baseUrl: `${server.url}/api/v2.2`, path: '/erc20/0xabc/price' });
+    const node = await caught(
+      client.request({ api: 'node', method: 'POST', path: '/eth', idempotent: true }),
+    );
+    expect(node.message).toContain(`for POST ${server.url}/eth/***`);
+    expect(JSON.stringify(node) + node.message).not.toContain('CANARY');
   });
 
   it('reads the service message from a list, plain text, or nothing', async () => {
@@ -593,6 +610,42 @@ describe('retries', () => {
     expect((error as NetworkError).code).toBe('ECONNREFUSED');
     expect(error.attempts).toBe(3);
     expect(retries).toEqual(['NetworkError', 'NetworkError']);
+  });
+
+  it('says the emulator may not be running when a loopback address refuses the connection', async () => {
+    const url = await refusedUrl();
+    const error = await caught(
+      clientFor(url, { retry: false }).request({
+        api: 'streams',
+        method: 'GET',
+        path: '/streams',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `\\(GET ${url}/streams\\)\\. Nothing is listening at ${new URL(url).host}: is the emulator running\\? Start it with npx blockwire-emulator, or check baseUrls\\.streams$`,
+      ),
+    );
+  });
+
+  it('says which host name does not resolve', async () => {
+    const error = await caught(
+      clientFor('http://does-not-exist.invalid', { retry: false }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('GET http://does-not-exist.invalid/api/v2.2/x');
+    if ((error as NetworkError).code === 'ENOTFOUND') {
+      expect(error.message).toMatch(
+        /The host does-not-exist\.invalid does not resolve: check baseUrls\.evm$/,
+      );
+    }
   });
 
   it('makes one attempt with retry: false', async () => {

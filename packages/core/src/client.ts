@@ -143,7 +143,8 @@ export function createClient(options: ClientOptions): Client {
       headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)])),
       attempt,
     });
-    const where = { method: req.method, path: shownPath, operation: req.operation };
+    const shownBaseUrl = redact(baseUrls[req.api]);
+    const where = { method: req.method, path: shownPath, baseUrl: shownBaseUrl, operation: req.operation };
 
     for (let attempt = 1; ; attempt++) {
       req.signal?.throwIfAborted();
@@ -203,6 +204,7 @@ export function createClient(options: ClientOptions): Client {
           error = new NetworkError(`Request failed: ${redact(describe(thrown))}`, {
             ...outcomeOf(outcome),
             code,
+            hint: networkHint(code, baseUrls[req.api], req.api),
             cause: sanitizeCause(thrown, redact),
           });
         }
@@ -341,11 +343,26 @@ function errorDetails(error: ApiError) {
     status: error.status,
     method: error.method,
     path: error.path,
+    baseUrl: error.baseUrl,
     operation: error.operation,
     attempts: error.attempts,
     serviceMessage: error.serviceMessage,
     body: error.body,
   };
+}
+
+/** What to check after a connection failure, when the code says something a person can act on. */
+function networkHint(code: string | undefined, baseUrl: string, api: Api): string | undefined {
+  const host = new URL(baseUrl).hostname;
+  if (code === 'ECONNREFUSED' && isLoopback(host)) {
+    return `Nothing is listening at ${new URL(baseUrl).host}: is the emulator running? Start it with npx blockwire-emulator, or check baseUrls.${api}`;
+  }
+  if (code === 'ENOTFOUND') return `The host ${host} does not resolve: check baseUrls.${api}`;
+  return undefined;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 function errorCode(error: unknown): string | undefined {

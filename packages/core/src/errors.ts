@@ -14,6 +14,8 @@ export interface ErrorDetails {
   method?: string;
   /** Path of the request that failed, relative to its interface's base URL, key masked. */
   path?: string;
+  /** The interface's base URL the request went to (key masked): which host was called. */
+  baseUrl?: string;
   /** The operation that was running, e.g. `getEvmTokenPrice`. */
   operation?: string;
   /** How many attempts were made before giving up. */
@@ -32,6 +34,8 @@ export class BlockwireError extends Error {
   declare readonly [KINDS]: readonly string[];
   readonly method: string | undefined;
   readonly path: string | undefined;
+  /** The base URL the request went to, key masked: `${baseUrl}${path}` is the URL called. */
+  readonly baseUrl: string | undefined;
   readonly operation: string | undefined;
   attempts: number | undefined;
   /**
@@ -50,6 +54,7 @@ export class BlockwireError extends Error {
     this.name = new.target.kind;
     this.method = details.method;
     this.path = details.path;
+    this.baseUrl = details.baseUrl;
     this.operation = details.operation;
     this.attempts = details.attempts;
     this.outcomeUnknown = outcomeUnknown;
@@ -66,6 +71,12 @@ export class BlockwireError extends Error {
     const { [KINDS]: _kinds, ...own } = this as unknown as Record<string | symbol, unknown>;
     return { name: this.name, message: this.message, ...own };
   }
+}
+
+/** `GET https://host/base/path`, or '' when the request is not known: for error messages. */
+function requestOf(details: ErrorDetails): string {
+  if (!details.method || details.path === undefined) return '';
+  return `${details.method} ${details.baseUrl ?? ''}${details.path}`;
 }
 
 function kindsOf(target: unknown): string[] {
@@ -111,8 +122,8 @@ export class ApiError extends BlockwireError {
   readonly body: unknown;
 
   constructor(details: ApiErrorDetails, summary?: string) {
-    const where =
-      details.method && details.path !== undefined ? ` for ${details.method} ${details.path}` : '';
+    const request = requestOf(details);
+    const where = request ? ` for ${request}` : '';
     const said = details.serviceMessage ? `: ${details.serviceMessage}` : '';
     super(`${summary ?? 'The service answered'} HTTP ${details.status}${where}${said}`, details);
     this.status = details.status;
@@ -172,8 +183,8 @@ export class TimeoutError extends BlockwireError {
   static override readonly kind: string = 'TimeoutError';
   readonly timeoutMs: number;
   constructor(timeoutMs: number, details: ErrorDetails = {}) {
-    const where = details.method ? ` (${details.method} ${details.path})` : '';
-    super(`No response within ${timeoutMs} ms${where}`, details);
+    const request = requestOf(details);
+    super(`No response within ${timeoutMs} ms${request ? ` (${request})` : ''}`, details);
     this.timeoutMs = timeoutMs;
   }
 }
@@ -183,9 +194,10 @@ export class NetworkError extends BlockwireError {
   static override readonly kind: string = 'NetworkError';
   /** The system error code, e.g. `ECONNREFUSED` or `ECONNRESET`, when known. */
   readonly code: string | undefined;
-  constructor(message: string, details: ErrorDetails & { code?: string } = {}) {
-    const where = details.method ? ` (${details.method} ${details.path})` : '';
-    super(`${message}${where}`, details);
+  /** `hint`: what to check, said after the request (e.g. whether the emulator is running). */
+  constructor(message: string, details: ErrorDetails & { code?: string; hint?: string } = {}) {
+    const request = requestOf(details);
+    super(`${message}${request ? ` (${request})` : ''}${details.hint ? `. ${details.hint}` : ''}`, details);
     this.code = details.code;
   }
 }
@@ -201,9 +213,9 @@ export class ResponseTooLargeError extends BlockwireError {
   /** The HTTP status of the response, when it was known. */
   readonly status: number | undefined;
   constructor(limitBytes: number, details: ErrorDetails & { status?: number } = {}) {
-    const where = details.method ? ` to ${details.method} ${details.path}` : '';
+    const request = requestOf(details);
     super(
-      `The response${where} is larger than maxResponseBytes (${limitBytes} bytes): reading stopped and the connection was closed. Raise the client option maxResponseBytes if an answer this large is expected`,
+      `The response${request ? ` to ${request}` : ''} is larger than maxResponseBytes (${limitBytes} bytes): reading stopped and the connection was closed. Raise the client option maxResponseBytes if an answer this large is expected`,
       details,
     );
     this.limitBytes = limitBytes;

@@ -210,10 +210,17 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
     operation: operation.id,
     method: operation.method,
     path: client.redact(path),
+    baseUrl: shownBaseUrl(client, operation.api),
     attempts: response.attempts,
     // A 2xx whose body cannot be read: a create happened, but what it made is not known.
     outcomeUnknown: !operation.idempotent,
   });
+}
+
+/** The base URL an operation is sent to, key masked (a client of one's own may not say). */
+function shownBaseUrl(client: Client, api: Api): string | undefined {
+  const baseUrl = (client.baseUrls as Partial<Record<Api, string>> | undefined)?.[api];
+  return baseUrl === undefined ? undefined : client.redact(baseUrl);
 }
 
 /**

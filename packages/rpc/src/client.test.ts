@@ -392,7 +392,7 @@ describe('rate limits and HTTP failures', () => {
       expect(error).toBeInstanceOf(ServerError);
       expect(error.status).toBe(502);
       expect(error.path).toBe('/avalanche/***');
-      expect(error.message).toContain('POST /avalanche/***');
+      expect(error.message).toContain(`POST ${server!.url}/avalanche/***`);
     }
     expect(server!.requests).toHaveLength(3);
   });

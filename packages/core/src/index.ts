@@ -67,6 +67,7 @@ export {
   backoffDelay,
   DEFAULT_RETRY,
   decideRetry,
+  MAX_TIMER_MS,
   mayHaveTakenEffect,
   parseRetryAfter,
   RETRYABLE_STATUSES,
@@ -84,6 +85,7 @@ export {
   nonNegativeNumber,
   numberLike,
 } from './schemas.js';
+export { didYouMean, nearest } from './suggest.js';
 export {
   createUndiciTransport,
   type Transport,

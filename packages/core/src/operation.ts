@@ -262,14 +262,17 @@ function unknownFieldHint(operation: Operation, key: string): string {
   );
 }
 
-/** Throws unless `value` is a client from `createClient()`: the mistake of calling `fn(input)`. */
-export function assertClient(value: unknown, caller: string): asserts value is Client {
+/**
+ * Throws unless `value` is a client from `createClient()`: the mistake of calling `fn(input)`.
+ * `rest` names what follows the client in the call, for the message.
+ */
+export function assertClient(value: unknown, caller: string, rest = 'input'): asserts value is Client {
   if (isClient(value)) return;
   throw new ValidationError(
     [
       {
         path: 'client',
-        message: `must be a client from createClient(), passed first: ${caller}(client, input)`,
+        message: `must be a client from createClient(), passed first: ${caller}(client, ${rest})`,
       },
     ],
     { subject: `arguments of ${caller}`, operation: caller },

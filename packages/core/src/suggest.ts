@@ -32,15 +32,27 @@ export function didYouMean(input: string, candidates: readonly string[]): string
   return match === undefined ? '' : ` (did you mean "${match}"?)`;
 }
 
-/** Levenshtein distance; both strings are at most MAX_NAME_LENGTH long here. */
+/**
+ * Edit distance counting a swap of two neighbouring letters as one edit (optimal string
+ * alignment), the most common typo (`chian`); both strings are at most MAX_NAME_LENGTH long here.
+ */
 function editDistance(a: string, b: string): number {
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+      let distance = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        distance = Math.min(distance, beforePrevious[j - 2]! + 1);
+      }
+      current.push(distance);
     }
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;

@@ -85,6 +85,14 @@ export {
   nonNegativeNumber,
   numberLike,
 } from './schemas.js';
+import { unsupportedNodeMessage } from './node-version.js';
+
+// On a Node.js too old, fail at import with one sentence, not later with a crash inside undici.
+// (Nothing above runs undici at import: it is loaded on the first request.)
+const unsupported = unsupportedNodeMessage();
+if (unsupported) throw new Error(unsupported);
+
+export { unsupportedNodeMessage };
 export { didYouMean, nearest } from './suggest.js';
 export {
   createUndiciTransport,

@@ -1,4 +1,4 @@
-import { Agent, request as undiciRequest } from 'undici';
+import type { Agent } from 'undici';
 import { ResponseTooLargeError } from './errors.js';
 
 export interface TransportRequest {
@@ -35,20 +35,25 @@ export interface UndiciTransportOptions {
   keepAliveTimeoutMs?: number;
 }
 
+let undiciModule: Promise<typeof import('undici')> | undefined;
+
 /** The default transport: undici with a keep-alive connection pool per origin. */
 export function createUndiciTransport(
   options: UndiciTransportOptions = {},
 ): Transport & { close(): Promise<void> } {
   let agent: Agent | undefined;
   const transport = async (req: TransportRequest): Promise<TransportResponse> => {
-    agent ??= new Agent({
+    // Loaded on first use, not at import: importing undici on an unsupported Node crashes before
+    // the package's own version check could say why (and a custom transport never needs it).
+    const undici = await (undiciModule ??= import('undici'));
+    agent ??= new undici.Agent({
       connections: options.connections ?? 32,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
       // The client enforces its own per-attempt timeout through the signal.
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    const response = await undiciRequest(req.url, {
+    const response = await undici.request(req.url, {
       method: req.method as 'GET',
       headers: req.headers,
       body: req.body,

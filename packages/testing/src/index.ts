@@ -169,3 +169,4 @@ export {
   LINEAR_TIME_LIMIT_MS,
   timeOf,
 } from './adversarial.js';
+export { findOldNode } from './old-node.js';

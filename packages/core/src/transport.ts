@@ -45,7 +45,8 @@ export function createUndiciTransport(
   const transport = async (req: TransportRequest): Promise<TransportResponse> => {
     // Loaded on first use, not at import: importing undici on an unsupported Node crashes before
     // the package's own version check could say why (and a custom transport never needs it).
-    const undici = await (undiciModule ??= import('undici'));
+    undiciModule ??= import('undici');
+    const undici = await undiciModule;
     agent ??= new undici.Agent({
       connections: options.connections ?? 32,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,

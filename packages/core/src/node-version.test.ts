@@ -27,12 +27,19 @@ describe('unsupportedNodeMessage', () => {
   });
 });
 
+const packagesDir = join(import.meta.dirname, '..', '..');
+
+/** Every published package's folder and package.json. */
+function publishedPackages(): { dir: string; manifest: Record<string, unknown> }[] {
+  return readdirSync(packagesDir)
+    .map((folder) => join(packagesDir, folder))
+    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+    .filter(({ manifest }) => !manifest.private);
+}
+
 /** Every published package's built entries, ESM and CommonJS, from its exports map. */
 function builtEntries(): { name: string; file: string; format: 'esm' | 'cjs' }[] {
-  const packages = join(import.meta.dirname, '..', '..');
-  return readdirSync(packages).flatMap((folder) => {
-    const manifest = JSON.parse(readFileSync(join(packages, folder, 'package.json'), 'utf8'));
-    if (manifest.private) return [];
+  return publishedPackages().flatMap(({ dir, manifest }) => {
     return (
       Object.entries(
         manifest.exports as Record<string, { import?: { default: string }; require?: { default: string } }>,
@@ -45,7 +52,7 @@ function builtEntries(): { name: string; file: string; format: 'esm' | 'cjs' }[]
             ...(conditions.require ? [{ format: 'cjs' as const, entry: conditions.require.default }] : []),
           ].map(({ format, entry }) => ({
             name: `${manifest.name}${subpath.slice(1)} (${format})`,
-            file: join(packages, folder, entry),
+            file: join(dir, entry),
             format,
           })),
         )
@@ -68,4 +75,19 @@ describe.skipIf(!oldNode)(`on an older Node.js (${oldNode?.path} ${oldNode?.vers
       expect(run.stderr).not.toContain("reading 'bind'");
     },
   );
+
+  const clis = publishedPackages().flatMap(({ dir, manifest }) =>
+    Object.entries((manifest.bin ?? {}) as Record<string, string>).map(([name, file]) => [
+      name,
+      join(dir, file),
+    ]),
+  );
+  it.each(clis)('the %s CLI says so in one line at start, and exits 1', (name, file) => {
+    const run = spawnSync(oldNode!.path, [file!, '--help'], { encoding: 'utf8' });
+    expect(run.stderr).toBe(
+      `${name}: Blockwire needs Node.js 22.19 or newer; this is Node.js ${oldNode!.version} (${oldNode!.path}).\n`,
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+  });
 });

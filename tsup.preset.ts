@@ -4,9 +4,8 @@ import { defineConfig, type Options } from 'tsup';
 /** The one build every published package uses: ESM + CommonJS, each with its own type declarations. */
 export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
   // tsup runs in the package's folder: its version goes into the build (e.g. the User-Agent).
-  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   return defineConfig({
-    define: { __BLOCKWIRE_VERSION__: JSON.stringify(version) },
+    define: packageDefines(),
     entry,
     format: ['esm', 'cjs'],
     dts: true,
@@ -19,4 +18,20 @@ export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
     // pass for it ended every file with a second `//# sourceMappingURL` line.
     ...overrides,
   });
+}
+
+/**
+ * Constants put into a build from the package's package.json (tsup runs in the package's folder):
+ * its version (the User-Agent) and its `engines.node` range (the check that fails at import on an
+ * older Node with one clear sentence, instead of a crash inside undici).
+ */
+export function packageDefines(): Record<string, string> {
+  const { version, engines } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    version: string;
+    engines?: { node?: string };
+  };
+  return {
+    __BLOCKWIRE_VERSION__: JSON.stringify(version),
+    __BLOCKWIRE_NODE_ENGINES__: JSON.stringify(engines?.node ?? ''),
+  };
 }

@@ -1,3 +1,4 @@
 import { libraryBuild } from '../../tsup.preset';
 
-export default libraryBuild({ index: 'src/index.ts' });
+// node-version: a side-effect-free entry a CLI can import to check Node before loading the rest.
+export default libraryBuild({ index: 'src/index.ts', 'node-version': 'src/node-version.ts' });

@@ -2,13 +2,19 @@ import { defineConfig, type Options } from 'tsup';
 import { libraryBuild } from '../../tsup.preset';
 
 // The two builds run in parallel: the library's clean step must leave the CLI's files alone.
-const library = libraryBuild({ index: 'src/index.ts' }, { clean: ['!cli.js', '!cli.js.map'] }) as Options;
+const cliFiles = ['cli.js', 'cli.js.map', 'node-check.js', 'node-check.js.map'];
+const library = libraryBuild(
+  { index: 'src/index.ts' },
+  { clean: cliFiles.map((file) => `!${file}`) },
+) as Options;
 
 export default defineConfig([
   library,
   {
     // The CLI: ESM only, an executable with a shebang; not part of the library's exports.
-    entry: { cli: 'src/cli.ts' },
+    // node-check stays a file of its own, imported first, so it runs before anything else loads.
+    entry: { cli: 'src/cli.ts', 'node-check': 'src/node-check.ts' },
+    external: ['./node-check.js'],
     format: ['esm'],
     target: 'node22',
     platform: 'node',

@@ -47,4 +47,44 @@ describe('chain registry', () => {
       expect(error.message).toContain('monad (0x8f)');
     }
   });
+
+  it('suggests the chain a common or mistyped name means, without resolving it', () => {
+    for (const [input, meant] of [
+      ['ethereum', 'eth'],
+      ['Ethereum', 'eth'],
+      ['matic', 'polygon'],
+      ['polgon', 'polygon'],
+      ['arbitrum-one', 'arbitrum'],
+      ['bsc_testnet', 'bsc testnet'],
+      ['avax', 'avalanche'],
+    ]) {
+      expect(findChain(input!)).toBeUndefined();
+      expect(() => resolveChain(input!)).toThrow(`(did you mean "${meant}"?)`);
+    }
+    expect(() => resolveChain('constructor')).not.toThrow(/did you mean/);
+    expect(() => resolveChain('zzzzzz')).not.toThrow(/did you mean/);
+  });
+
+  it('refuses a 40,000-character chain quickly, and does not echo it whole', () => {
+    for (const input of ['1'.repeat(40_000), `0x${'f'.repeat(40_000)}`, 'e'.repeat(40_000)]) {
+      const started = performance.now();
+      expect(findChain(input)).toBeUndefined();
+      let message = '';
+      try {
+        resolveChain(input);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(message).toMatch(/unknown chain "(1+|0xf+|e+)…"/);
+      expect(message.length).toBeLessThan(1_000);
+    }
+  });
+
+  it('finds nothing, without throwing, for a value of another type from plain JavaScript', () => {
+    for (const input of [null, undefined, {}, [], true, Object.create(null)]) {
+      expect(findChain(input as never)).toBeUndefined();
+      expect(() => resolveChain(input as never)).toThrow(ValidationError);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { ValidationError } from './errors.js';
+import { nearest, shown } from './suggest.js';
 
 export interface Chain {
   /** The chain's name as the service spells it, e.g. `eth` or `bsc testnet`. */
@@ -48,6 +49,21 @@ export const EVM_CHAINS: readonly Chain[] = Object.freeze(
 );
 
 const byName = new Map(EVM_CHAINS.map((chain) => [chain.name, chain]));
+
+/** Names people use for a chain the contract names otherwise: only ever a suggestion, never resolved. */
+const COMMON_NAMES: ReadonlyMap<string, string> = new Map([
+  ['ethereum', 'eth'],
+  ['mainnet', 'eth'],
+  ['matic', 'polygon'],
+  ['binance', 'bsc'],
+  ['bnb', 'bsc'],
+  ['avax', 'avalanche'],
+  ['op', 'optimism'],
+  ['xdai', 'gnosis'],
+]);
+
+/** Longer than any chain name or id; longer input is refused without being parsed. */
+const MAX_CHAIN_INPUT_LENGTH = 64;
 const byId = new Map(EVM_CHAINS.map((chain) => [BigInt(chain.hexId), chain]));
 
 /** The chain for a name (`eth`), a hex id (`0x1`, `0X01`), or a decimal id (`1`, `"1"`); undefined if unknown. */
@@ -55,6 +71,7 @@ export function findChain(input: string | number | bigint): Chain | undefined {
   if (typeof input === 'number' || typeof input === 'bigint') {
     return Number.isInteger(Number(input)) && Number(input) >= 0 ? byId.get(BigInt(input)) : undefined;
   }
+  if (typeof input !== 'string' || input.length > MAX_CHAIN_INPUT_LENGTH) return undefined;
   const text = input.trim().toLowerCase();
   if (/^0x[0-9a-f]+$/.test(text) || /^\d+$/.test(text)) return byId.get(BigInt(text));
   // Hyphens and spaces are used interchangeably by people ("bsc-testnet", "flow testnet").
@@ -72,5 +89,16 @@ export function resolveChain(input: string | number | bigint): Chain {
 
 export function unknownChainMessage(input: unknown): string {
   const valid = EVM_CHAINS.map((chain) => `${chain.name} (${chain.hexId})`).join(', ');
-  return `unknown chain ${JSON.stringify(String(input))}; use one of: ${valid}`;
+  const suggestion = typeof input === 'string' ? suggestChain(input) : undefined;
+  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+  return `unknown chain ${shown(input)}${hint}; use one of: ${valid}`;
+}
+
+function suggestChain(input: string): string | undefined {
+  const text = input.trim().toLowerCase();
+  return (
+    COMMON_NAMES.get(text) ??
+    nearest(text, [...byName.keys()]) ??
+    COMMON_NAMES.get(nearest(text, [...COMMON_NAMES.keys()]) ?? '')
+  );
 }

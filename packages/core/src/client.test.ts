@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS } from './client.js';
 import {
@@ -13,6 +17,7 @@ import {
   NotFoundError,
   PermissionError,
   RateLimitError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
   ValidationError,
@@ -116,6 +121,138 @@ describe('createClient options', () => {
       expect(() => createClient({ apiKey: 'k', timeoutMs })).toThrow(/timeoutMs/);
     }
     expect(createClient({ apiKey: 'k', timeoutMs: 2 ** 31 - 1 }).timeoutMs).toBe(2 ** 31 - 1);
+  });
+
+  function optionIssues(options: unknown) {
+    try {
+      createClient(options as ClientOptions);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues;
+    }
+    throw new Error('expected a ValidationError');
+  }
+
+  it.each<[string, Record<string, unknown>, string, RegExp]>([
+    [
+      'baseUrl',
+      { baseUrl: 'http://127.0.0.1:3000' },
+      'baseUrl',
+      /is not an option \(did you mean "baseUrls"\?\)/,
+    ],
+    ['apikey', { apikey: 'x' }, 'apikey', /did you mean "apiKey"/],
+    ['timeout', { timeout: 5_000 }, 'timeout', /did you mean "timeoutMs"/],
+    [
+      'baseUrls.eth',
+      { baseUrls: { eth: 'http://x' } },
+      'baseUrls.eth',
+      /is not an interface.*evm, solana, streams, node/,
+    ],
+    ['baseUrls.streem', { baseUrls: { streem: 'http://x' } }, 'baseUrls.streem', /did you mean "streams"/],
+    ['retry.attempts', { retry: { attempts: 5 } }, 'retry.attempts', /is not a retry setting/],
+    [
+      'hooks.onError',
+      { hooks: { onError: () => {} } },
+      'hooks.onError',
+      /is not a hook.*onRequest, onResponse, onRetry/,
+    ],
+  ])('names the unknown option %s and the valid one meant', (_, extra, path, message) => {
+    const issues = optionIssues({ apiKey: 'k', ...extra });
+    expect(issues).toEqual([{ path, message: expect.stringMatching(message) }]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a number as a base URL', { baseUrls: { evm: 42 } }, 'baseUrls.evm'],
+    ['a URL object as a base URL', { baseUrls: { evm: new URL('http://127.0.0.1') } }, 'baseUrls.evm'],
+    ['a string as baseUrls', { baseUrls: 'http://127.0.0.1' }, 'baseUrls'],
+    ['null as baseUrls', { baseUrls: null }, 'baseUrls'],
+    ['a string timeout', { timeoutMs: '1000' }, 'timeoutMs'],
+    [
+      'retry maxAttempts undefined is fine, NaN is not',
+      { retry: { maxAttempts: Number.NaN } },
+      'retry.maxAttempts',
+    ],
+    ['a hook that is not a function', { hooks: { onRequest: 'log' } }, 'hooks.onRequest'],
+    ['a transport that is not a function', { transport: 'undici' }, 'transport'],
+    ['a user agent with a header break', { userAgent: 'app\r\nX-Evil: 1' }, 'userAgent'],
+    ['a user agent that is not text', { userAgent: 7 }, 'userAgent'],
+    ['a lone surrogate in the key', { apiKey: 'CANARY\uD800KEY' }, 'apiKey'],
+    ['a non-ASCII key', { apiKey: 'CANARY\u2013KEY' }, 'apiKey'],
+  ])('refuses %s with a ValidationError naming it', (_, options, path) => {
+    const issues = optionIssues({ apiKey: 'k', ...options });
+    expect(issues.map((issue) => issue.path)).toEqual([path]);
+    expect(JSON.stringify(issues)).not.toContain('CANARY');
+  });
+
+  it('takes retry settings left undefined as their defaults', () => {
+    expect(createClient({ apiKey: 'k', retry: { maxAttempts: undefined } }).retry.maxAttempts).toBe(3);
+  });
+
+  it('says what createClient needs when it gets no options object', () => {
+    for (const options of [undefined, null, 'my-key', 42, []]) {
+      expect(optionIssues(options)[0]?.message).toMatch(
+        /needs an options object such as \{ apiKey \}|apiKey/,
+      );
+    }
+  });
+
+  it('lists every bad option at once', () => {
+    const issues = optionIssues({ apiKey: '', baseUrl: 'x', timeoutMs: -1, retry: { maxAttempts: 0 } });
+    expect(issues.map((issue) => issue.path)).toEqual([
+      'baseUrl',
+      'apiKey',
+      'timeoutMs',
+      'retry.maxAttempts',
+    ]);
+  });
+
+  it('strips trailing slashes in linear time, whatever the base URL', () => {
+    const started = performance.now();
+    const slashes = `http://h/${'/'.repeat(40_000)}x`;
+    expect(createClient({ apiKey: 'k', baseUrls: { evm: slashes } }).baseUrls.evm).toBe(slashes);
+    const client = createClient({ apiKey: 'k', baseUrls: { evm: `http://h/x${'/'.repeat(40_000)}` } });
+    expect(client.baseUrls.evm).toBe('http://h/x');
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('gives a client or a ValidationError for any options whatsoever (fuzzed)', () => {
+    const anyOption = fc.oneof(fc.anything(), fc.string(), fc.double(), fc.constant(undefined));
+    const options = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          apiKey: fc.oneof(fc.string(), anyOption),
+          baseUrls: fc.oneof(
+            fc.dictionary(fc.constantFrom('evm', 'node', 'eth', '__proto__'), anyOption),
+            anyOption,
+          ),
+          timeoutMs: anyOption,
+          retry: fc.oneof(
+            fc.dictionary(fc.constantFrom('maxAttempts', 'baseDelayMs', 'maxDelayMs', 'x'), anyOption),
+            anyOption,
+          ),
+          hooks: fc.oneof(
+            fc.dictionary(fc.constantFrom('onRequest', 'onRetry', 'onErr'), anyOption),
+            anyOption,
+          ),
+          transport: anyOption,
+          userAgent: anyOption,
+          maxResponseBytes: anyOption,
+          baseUrl: anyOption,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(options, (value) => {
+        try {
+          createClient(value as ClientOptions);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('does not expose the key on the client object', () => {
@@ -247,7 +384,24 @@ describe('errors from real statuses', () => {
       attempts: 1,
     });
     expect(error.message).toContain(`said ${status}`);
-    expect(error.message).toContain('GET /entities/x');
+    expect(error.message).toContain(`GET ${server.url}/api/v2.2/entities/x`);
+  });
+
+  it('shows which host was called (a 404 from the wrong base URL), never the key', async () => {
+    server = await startServer((_req, res) => json(res, 404, { message: 'Cannot POST' }));
+    const client = clientFor(server.url, { apiKey: 'CANARY-KEY-404', retry: false });
+    const rest = await caught(
+      client.request({ api: 'evm', method: 'GET', path: '/erc20/0xabc/price', idempotent: true }),
+    );
+    expect(rest.message).toBe(
+      `Not found, HTTP 404 for GET ${server.url}/api/v2.2/erc20/0xabc/price: Cannot POST`,
+    );
+    expect(rest).toMatchObject({ baseUrl: `${server.url}/api/v2.2`, path: '/erc20/0xabc/price' });
+    const node = await caught(
+      client.request({ api: 'node', method: 'POST', path: '/eth', idempotent: true }),
+    );
+    expect(node.message).toContain(`for POST ${server.url}/eth/***`);
+    expect(JSON.stringify(node) + node.message).not.toContain('CANARY');
   });
 
   it('reads the service message from a list, plain text, or nothing', async () => {
@@ -337,6 +491,50 @@ describe('retries', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
   });
 
+  it('retries a 429 on a request not safe to repeat (the service refused it before doing anything)', async () => {
+    const arrivals: number[] = [];
+    server = await startServer((_req, res, i) => {
+      arrivals.push(performance.now());
+      if (i === 0) json(res, 429, { message: 'slow down' }, { 'retry-after': '1' });
+      else json(res, 201, { id: 'created' });
+    });
+    const response = await clientFor(server.url).request({
+      api: 'streams',
+      method: 'PUT',
+      path: '/streams/bitcoin',
+      body: { webhookUrl: 'https://example.com' },
+      idempotent: false,
+    });
+    expect(response.data).toEqual({ id: 'created' });
+    expect(server.requests).toHaveLength(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('never undercuts Retry-After, not by a millisecond, even when timers fire early', async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    // Node's timers may fire up to a millisecond early; make every long one do so.
+    globalThis.setTimeout = ((fn: () => void, ms?: number) =>
+      realSetTimeout(fn, ms !== undefined && ms >= 500 ? ms - 1 : ms)) as typeof setTimeout;
+    const sentAt: number[] = [];
+    try {
+      const client = createClient({
+        apiKey: 'k',
+        retry: fast,
+        transport: async () => {
+          sentAt.push(performance.now());
+          return sentAt.length === 1
+            ? { status: 429, headers: { 'retry-after': '1' }, body: '' }
+            : { status: 200, headers: {}, body: '{}' };
+        },
+      });
+      await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    expect(sentAt).toHaveLength(2);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('honours Retry-After as an HTTP date', async () => {
     server = await startServer((_req, res, i) =>
       i === 0
@@ -412,6 +610,42 @@ describe('retries', () => {
     expect((error as NetworkError).code).toBe('ECONNREFUSED');
     expect(error.attempts).toBe(3);
     expect(retries).toEqual(['NetworkError', 'NetworkError']);
+  });
+
+  it('says the emulator may not be running when a loopback address refuses the connection', async () => {
+    const url = await refusedUrl();
+    const error = await caught(
+      clientFor(url, { retry: false }).request({
+        api: 'streams',
+        method: 'GET',
+        path: '/streams',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `\\(GET ${url}/streams\\)\\. Nothing is listening at ${new URL(url).host}: is the emulator running\\? Start it with npx blockwire-emulator, or check baseUrls\\.streams$`,
+      ),
+    );
+  });
+
+  it('says which host name does not resolve', async () => {
+    const error = await caught(
+      clientFor('http://does-not-exist.invalid', { retry: false }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('GET http://does-not-exist.invalid/api/v2.2/x');
+    if ((error as NetworkError).code === 'ENOTFOUND') {
+      expect(error.message).toMatch(
+        /The host does-not-exist\.invalid does not resolve: check baseUrls\.evm$/,
+      );
+    }
   });
 
   it('makes one attempt with retry: false', async () => {
@@ -539,6 +773,134 @@ describe('timeouts and cancellation', () => {
   });
 });
 
+describe('a write whose outcome is unknown', () => {
+  const create = { api: 'streams', method: 'PUT', path: '/streams/bitcoin', idempotent: false } as const;
+
+  it.each<[string, (res: ServerResponse) => void, { kind: string }]>([
+    ['a reset connection', (res) => res.socket?.destroy(), NetworkError],
+    [
+      'a reply cut short',
+      (res) => {
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"id":"0b2b');
+        setTimeout(() => res.socket?.destroy(), 20);
+      },
+      NetworkError,
+    ],
+    ['a 500', (res) => json(res, 500, { message: 'boom' }), ServerError],
+    ['a 504 from a gateway', (res) => json(res, 504, {}), ServerError],
+    ['no answer in time', () => {}, TimeoutError],
+  ])('says so after %s: a flag to test and a message saying how to check', async (_, respond, type) => {
+    server = await startServer((_req, res) => respond(res));
+    const error = await caught(clientFor(server.url, { timeoutMs: 300 }).request(create));
+    expect(error).toBeInstanceOf(type);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).toContain('Outcome unknown: the request may have reached the service');
+    expect(error.message).toContain('found by its tag');
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ outcomeUnknown: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is not said when the service refused, the request never left, or it is safe to repeat', async () => {
+    server = await startServer((_req, res) => json(res, 400, { message: 'bad' }));
+    expect((await caught(clientFor(server.url).request(create))).outcomeUnknown).toBe(false);
+    await server.close();
+    server = await startServer((_req, res) => json(res, 501, {}));
+    expect((await caught(clientFor(server.url).request(create))).outcomeUnknown).toBe(false);
+    await server.close();
+    server = await startServer((_req, res) => json(res, 503, {}));
+    const read = await caught(clientFor(server.url).request({ ...create, method: 'GET', idempotent: true }));
+    expect(read.outcomeUnknown).toBe(false);
+    expect(read.message).not.toContain('Outcome unknown');
+    const refused = await caught(clientFor(await refusedUrl()).request(create));
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect(refused.outcomeUnknown).toBe(false);
+  });
+});
+
+describe('response size limit', () => {
+  const MiB = 1024 * 1024;
+
+  /** A server whose 200 never ends: it writes as fast as the client reads, counting the bytes. */
+  async function endlessServer(headers: Record<string, string> = {}) {
+    const sent = { bytes: 0, closed: undefined as Promise<void> | undefined };
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      sent.closed = new Promise((resolve) => res.socket?.once('close', () => resolve()));
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) sent.bytes += chunk.length;
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.write('["');
+      pump();
+    });
+    return sent;
+  }
+
+  it('stops an endless body at maxResponseBytes with a typed error, and closes the connection', async () => {
+    const sent = await endlessServer();
+    const started = performance.now();
+    const error = await caught(
+      clientFor(server!.url, { maxResponseBytes: MiB }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/block',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error).toMatchObject({ limitBytes: MiB, status: 200, attempts: 1, method: 'GET', path: '/block' });
+    expect(error.message).toMatch(/larger than maxResponseBytes \(1048576 bytes\)/);
+    await sent.closed;
+    // What the server got to write is the limit plus what socket buffers hold, not gigabytes.
+    expect(sent.bytes).toBeLessThan(16 * MiB);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses a body whose Content-Length is over the limit before reading it', async () => {
+    const sent = await endlessServer({ 'content-length': String(10 * 1024 * MiB) });
+    const error = await caught(
+      clientFor(server!.url, { maxResponseBytes: MiB }).request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+      }),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    await sent.closed;
+    expect(sent.bytes).toBeLessThan(16 * MiB);
+  });
+
+  it('applies the same limit to a transport of your own, and does not retry', async () => {
+    let calls = 0;
+    const client = createClient({
+      apiKey: 'k',
+      maxResponseBytes: 10,
+      transport: async () => {
+        calls++;
+        return { status: 200, headers: {}, body: '"more than ten bytes"' };
+      },
+    });
+    const error = await caught(client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(calls).toBe(1);
+  });
+
+  it('reads an answer up to the limit, and defaults to 64 MiB', async () => {
+    server = await startServer((_req, res) => json(res, 200, 'x'.repeat(98)));
+    const client = clientFor(server.url, { maxResponseBytes: 100 });
+    await expect(
+      client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+    ).resolves.toMatchObject({ data: 'x'.repeat(98) });
+    expect(createClient({ apiKey: 'k' }).maxResponseBytes).toBe(64 * MiB);
+    for (const maxResponseBytes of [0, -1, 1.5, Number.NaN, '1000']) {
+      expect(() => createClient({ apiKey: 'k', maxResponseBytes } as never)).toThrow(/maxResponseBytes/);
+    }
+  });
+});
+
 describe('hooks', () => {
   it('reports each request and response, and a throwing hook changes nothing', async () => {
     server = await startServer((_req, res) => json(res, 200, {}));
@@ -553,6 +915,39 @@ describe('hooks', () => {
       },
     }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true, operation: 'op' });
     expect(seen).toEqual(['request GET /x #1', 'response 200']);
+  });
+
+  it('lets async hooks reject without an unhandled rejection or a changed outcome (a real process)', () => {
+    // Node's default for an unhandled rejection is to exit with code 1: run the built package in
+    // a process of its own, where nothing (vitest included) catches it.
+    const script = `
+      import { createServer } from 'node:http';
+      import { createClient } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
+      let calls = 0;
+      const server = createServer((req, res) => {
+        calls++;
+        res.writeHead(calls === 1 ? 503 : 200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const reject = async () => { throw new Error('hook failed'); };
+      const thenable = () => ({ then: () => { throw new Error('odd thenable'); } });
+      const client = createClient({
+        apiKey: 'k',
+        baseUrls: { evm: 'http://127.0.0.1:' + server.address().port },
+        retry: { maxAttempts: 2, baseDelayMs: 1 },
+        hooks: { onRequest: reject, onResponse: thenable, onRetry: reject },
+      });
+      const response = await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(JSON.stringify({ data: response.data, attempts: response.attempts }));
+      await client.close();
+      server.close();
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ data: { ok: true }, attempts: 2 });
   });
 });
 
@@ -598,6 +993,31 @@ describe('redaction', () => {
     expect(hookArgs.length).toBeGreaterThan(0);
     expect(JSON.stringify(hookArgs)).not.toContain(CANARY);
     expect(JSON.stringify(hookArgs)).toContain('***');
+  });
+
+  it('masks echoes of the key however deep, in any case or cut short, on every surface', async () => {
+    const echoes = [CANARY, CANARY.toLowerCase(), CANARY.toUpperCase(), CANARY.slice(0, 16)];
+    let deep: unknown = { echo: echoes };
+    for (let i = 0; i < 30; i++) deep = { [`level${i}`]: deep, [`${CANARY}-${i}`]: i };
+    server = await startServer((_req, res) => json(res, 503, { message: echoes.join(' '), deep }));
+    const retries: unknown[] = [];
+    const error = await caught(
+      clientFor(server.url, {
+        apiKey: CANARY,
+        retry: { ...fast, maxAttempts: 2 },
+        hooks: { onRetry: (info) => retries.push(info) },
+      }).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
+    );
+    const shown = [
+      surfaces(error),
+      JSON.stringify((error as ServerError).body),
+      inspect(error, { depth: Number.POSITIVE_INFINITY }),
+      inspect(retries, { depth: Number.POSITIVE_INFINITY }),
+    ].join('\n');
+    expect(retries).toHaveLength(1);
+    for (const echo of echoes) expect(shown).not.toContain(echo);
+    expect(shown.toLowerCase()).not.toContain(CANARY.slice(0, 8).toLowerCase());
+    expect((error as ServerError).serviceMessage).toBe('*** *** *** ***');
   });
 
   it('masks the key in the path of the node interface', async () => {

@@ -2,35 +2,34 @@ import {
   ApiError,
   apiErrorFor,
   type BlockwireError,
+  type ErrorDetails,
   NetworkError,
   RateLimitError,
+  ResponseTooLargeError,
   TimeoutError,
-  ValidationError,
 } from './errors.js';
-import { createRedactor, REDACTED, redactValue } from './redact.js';
+import {
+  type Api,
+  type BaseUrls,
+  type ClientOptions,
+  DEFAULT_BASE_URLS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  resolveClientOptions,
+} from './options.js';
+import { REDACTED, redactValue } from './redact.js';
 import {
   type AttemptOutcome,
   decideRetry,
-  MAX_TIMER_MS,
+  mayHaveTakenEffect,
   parseRetryAfter,
   type RetryOptions,
-  resolveRetryOptions,
+  sleepAtLeast,
 } from './retry.js';
 import { createUndiciTransport, type Transport, type TransportResponse } from './transport.js';
 
-/** The four interfaces of the service, each with its own base URL. */
-export type Api = 'evm' | 'solana' | 'streams' | 'node';
-export type BaseUrls = Record<Api, string>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
-  evm: 'https://deep-index.moralis.io/api/v2.2',
-  solana: 'https://solana-gateway.moralis.io',
-  streams: 'https://api.moralis-streams.com',
-  node: 'https://site1.moralis-nodes.com',
-});
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
 // Replaced with the package's version at build time (tsup.preset.ts); 'dev' when run from source.
 declare const __BLOCKWIRE_VERSION__: string | undefined;
 const VERSION = typeof __BLOCKWIRE_VERSION__ === 'string' ? __BLOCKWIRE_VERSION__ : 'dev';
@@ -69,24 +68,14 @@ export interface RetryInfo extends RequestInfo {
   delayMs: number;
 }
 
+/**
+ * For logging and metrics. A hook may be sync or async; it is not awaited, and whatever it throws
+ * or rejects with is ignored: a hook cannot change a request's outcome or take the process down.
+ */
 export interface ClientHooks {
-  onRequest?(info: RequestInfo): void;
-  onResponse?(info: ResponseInfo): void;
-  onRetry?(info: RetryInfo): void;
-}
-
-export interface ClientOptions {
-  apiKey: string;
-  /** Base URL per interface; a trailing slash or none both work. */
-  baseUrls?: Partial<BaseUrls>;
-  /** Per attempt, in milliseconds. Default 30 s. */
-  timeoutMs?: number;
-  /** Retry policy, or `false` for a single attempt. */
-  retry?: Partial<RetryOptions> | false;
-  /** How requests are sent. Default: undici with a keep-alive pool. */
-  transport?: Transport;
-  hooks?: ClientHooks;
-  userAgent?: string;
+  onRequest?(info: RequestInfo): unknown;
+  onResponse?(info: ResponseInfo): unknown;
+  onRetry?(info: RetryInfo): unknown;
 }
 
 export type QueryValue = string | number | boolean | bigint | null | undefined | readonly (string | number)[];
@@ -118,6 +107,7 @@ export interface Client {
   readonly baseUrls: Readonly<BaseUrls>;
   readonly timeoutMs: number;
   readonly retry: Readonly<RetryOptions>;
+  readonly maxResponseBytes: number;
   /** Sends a request with auth, retries, timeout and error mapping; resolves only on 2xx. */
   request(request: ClientRequest): Promise<ClientResponse>;
   /** Masks the API key in any text. */
@@ -127,42 +117,11 @@ export interface Client {
 }
 
 export function createClient(options: ClientOptions): Client {
-  const apiKey = options?.apiKey;
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
-    throw new ValidationError([{ path: 'apiKey', message: 'is required and must be a non-empty string' }], {
-      subject: 'client options',
-    });
-  }
-  // Checked here, not left to the HTTP stack: a key read from a file or an environment variable
-  // often ends in a newline, which would otherwise fail every request with a cryptic header error.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
-  if (apiKey !== apiKey.trim() || /[\u0000-\u001f\u007f]/.test(apiKey)) {
-    throw new ValidationError(
-      [
-        {
-          path: 'apiKey',
-          message:
-            'must not start or end with whitespace or contain control characters (a trailing newline from a file or environment variable?)',
-        },
-      ],
-      { subject: 'client options' },
-    );
-  }
-  const redact = createRedactor([apiKey]);
-  const baseUrls = resolveBaseUrls(options.baseUrls, redact);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Node's timers fire at once for a delay above 2^31-1 ms, which would time out every attempt.
-  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
-    throw new ValidationError(
-      [{ path: 'timeoutMs', message: `must be a positive number of milliseconds, at most ${MAX_TIMER_MS}` }],
-      { subject: 'client options' },
-    );
-  }
-  const retry = Object.freeze(resolveRetryOptions(options.retry));
-  const ownTransport = options.transport ? undefined : createUndiciTransport();
-  const transport = options.transport ?? ownTransport!;
-  const hooks = options.hooks ?? {};
-  const userAgent = options.userAgent ?? `blockwire/${VERSION} node/${process.versions.node}`;
+  const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
+    resolveClientOptions(options);
+  const ownTransport = rest.transport ? undefined : createUndiciTransport();
+  const transport = rest.transport ?? ownTransport!;
+  const userAgent = rest.userAgent ?? `blockwire/${VERSION} node/${process.versions.node}`;
 
   async function request(req: ClientRequest): Promise<ClientResponse> {
     const auth = AUTH[req.api];
@@ -184,7 +143,8 @@ export function createClient(options: ClientOptions): Client {
       headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)])),
       attempt,
     });
-    const where = { method: req.method, path: shownPath, operation: req.operation };
+    const shownBaseUrl = redact(baseUrls[req.api]);
+    const where = { method: req.method, path: shownPath, baseUrl: shownBaseUrl, operation: req.operation };
 
     for (let attempt = 1; ; attempt++) {
       req.signal?.throwIfAborted();
@@ -192,13 +152,23 @@ export function createClient(options: ClientOptions): Client {
       safeHook(() => hooks.onRequest?.(info(attempt)));
       let outcome: AttemptOutcome;
       let error: BlockwireError;
+      // Known only once the attempt ended; passed to the error so its message says so.
+      const outcomeOf = (ended: AttemptOutcome) => ({
+        ...where,
+        attempts: attempt,
+        outcomeUnknown: !req.idempotent && mayHaveTakenEffect(ended),
+      });
       try {
         const response = await sendOnce(
           transport,
-          { method: req.method, url, headers, body },
+          { method: req.method, url, headers, body, maxResponseBytes },
           timeoutMs,
           req.signal,
         );
+        // A transport of the caller's own may not stop at the limit: the answer is the same.
+        if (Buffer.byteLength(response.body) > maxResponseBytes) {
+          throw new ResponseTooLargeError(maxResponseBytes, { status: response.status });
+        }
         safeHook(() =>
           hooks.onResponse?.({
             ...info(attempt),
@@ -216,19 +186,25 @@ export function createClient(options: ClientOptions): Client {
         }
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
         outcome = { kind: 'status', status: response.status, retryAfterMs };
-        error = errorFromResponse(response, retryAfterMs, redact, { ...where, attempts: attempt });
+        error = errorFromResponse(response, retryAfterMs, redact, outcomeOf(outcome));
       } catch (thrown) {
         if (req.signal?.aborted) throw req.signal.reason;
         if (thrown instanceof AttemptTimeout) {
           outcome = { kind: 'timeout' };
-          error = new TimeoutError(timeoutMs, { ...where, attempts: attempt });
+          error = new TimeoutError(timeoutMs, outcomeOf(outcome));
+        } else if (thrown instanceof ResponseTooLargeError) {
+          outcome = { kind: 'too-large', status: thrown.status };
+          error = new ResponseTooLargeError(maxResponseBytes, {
+            ...outcomeOf(outcome),
+            status: thrown.status,
+          });
         } else {
           const code = errorCode(thrown);
           outcome = { kind: 'network', code };
           error = new NetworkError(`Request failed: ${redact(describe(thrown))}`, {
-            ...where,
+            ...outcomeOf(outcome),
             code,
-            attempts: attempt,
+            hint: networkHint(code, baseUrls[req.api], req.api),
             cause: sanitizeCause(thrown, redact),
           });
         }
@@ -246,7 +222,7 @@ export function createClient(options: ClientOptions): Client {
         throw error;
       }
       safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
-      await sleep(decision.delayMs, req.signal);
+      await sleepAtLeast(decision.delayMs, req.signal);
     }
   }
 
@@ -254,6 +230,7 @@ export function createClient(options: ClientOptions): Client {
     baseUrls,
     timeoutMs,
     retry,
+    maxResponseBytes,
     request,
     redact,
     async close() {
@@ -262,39 +239,6 @@ export function createClient(options: ClientOptions): Client {
   };
   // The key lives only in the closure above: nothing on the client object holds it.
   return Object.freeze(client);
-}
-
-/** `redact` because a node URL copied from a dashboard often ends in the key itself. */
-function resolveBaseUrls(
-  overrides: Partial<BaseUrls> = {},
-  redact: (text: string) => string,
-): Readonly<BaseUrls> {
-  const urls = { ...DEFAULT_BASE_URLS } as BaseUrls;
-  for (const api of Object.keys(DEFAULT_BASE_URLS) as Api[]) {
-    const value = overrides[api];
-    if (value === undefined) continue;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new ValidationError(
-        [{ path: `baseUrls.${api}`, message: `is not a valid URL: ${redact(value)}` }],
-        {
-          subject: 'client options',
-        },
-      );
-    }
-    // `localhost:3000` parses as a URL with the scheme `localhost:`; only HTTP can be sent.
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ValidationError(
-        [{ path: `baseUrls.${api}`, message: `must be an http:// or https:// URL: ${redact(value)}` }],
-        { subject: 'client options' },
-      );
-    }
-    urls[api] = value;
-  }
-  for (const api of Object.keys(urls) as Api[]) urls[api] = urls[api].replace(/\/+$/, '');
-  return Object.freeze(urls);
 }
 
 export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
@@ -313,7 +257,13 @@ class AttemptTimeout extends Error {}
 
 async function sendOnce(
   transport: Transport,
-  req: { method: string; url: string; headers: Record<string, string>; body: string | undefined },
+  req: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body: string | undefined;
+    maxResponseBytes: number;
+  },
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
 ): Promise<TransportResponse> {
@@ -356,7 +306,7 @@ function errorFromResponse(
   response: TransportResponse,
   retryAfterMs: number | undefined,
   redact: (text: string) => string,
-  details: { method: string; path: string; operation: string | undefined; attempts: number },
+  details: ErrorDetails,
 ): ApiError {
   const body = redactValue(parseBody(response.body), redact);
   return apiErrorFor({
@@ -393,11 +343,26 @@ function errorDetails(error: ApiError) {
     status: error.status,
     method: error.method,
     path: error.path,
+    baseUrl: error.baseUrl,
     operation: error.operation,
     attempts: error.attempts,
     serviceMessage: error.serviceMessage,
     body: error.body,
   };
+}
+
+/** What to check after a connection failure, when the code says something a person can act on. */
+function networkHint(code: string | undefined, baseUrl: string, api: Api): string | undefined {
+  const host = new URL(baseUrl).hostname;
+  if (code === 'ECONNREFUSED' && isLoopback(host)) {
+    return `Nothing is listening at ${new URL(baseUrl).host}: is the emulator running? Start it with npx blockwire-emulator, or check baseUrls.${api}`;
+  }
+  if (code === 'ENOTFOUND') return `The host ${host} does not resolve: check baseUrls.${api}`;
+  return undefined;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -429,29 +394,26 @@ function sanitizeCause(error: unknown, redact: (text: string) => string): Error 
   return copy;
 }
 
-function safeHook(call: () => void): void {
+function safeHook(call: () => unknown): void {
   try {
-    call();
+    const result = call();
+    // An async hook that rejects would otherwise be an unhandled rejection: exit 1 by default.
+    if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, ignore);
+    }
   } catch {
     // A hook is for logging and metrics: its failure must not change the request's outcome.
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  // An 'abort' event never fires again on a signal that is already aborted.
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+function ignore(): void {}
 
-export { REDACTED };
+export {
+  type Api,
+  type BaseUrls,
+  type ClientOptions,
+  DEFAULT_BASE_URLS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  REDACTED,
+};

@@ -14,6 +14,15 @@ describe('typed errors', () => {
     expect(String(error)).toBe('NotFoundError: Not found, HTTP 404 for GET /entities/x: gone');
   });
 
+  it('show the whole URL called when the base URL is known', () => {
+    const error = new errors.TimeoutError(100, {
+      method: 'GET',
+      path: '/entities/x',
+      baseUrl: 'http://127.0.0.1:3000/api/v2.2',
+    });
+    expect(error.message).toBe('No response within 100 ms (GET http://127.0.0.1:3000/api/v2.2/entities/x)');
+  });
+
   it('serialise to JSON with their details', () => {
     const error = new errors.RateLimitError({ status: 429, method: 'GET', path: '/x', retryAfterMs: 5000 });
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({

@@ -14,28 +14,50 @@ export interface ErrorDetails {
   method?: string;
   /** Path of the request that failed, relative to its interface's base URL, key masked. */
   path?: string;
+  /** The interface's base URL the request went to (key masked): which host was called. */
+  baseUrl?: string;
   /** The operation that was running, e.g. `getEvmTokenPrice`. */
   operation?: string;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /** The request may have taken effect although it failed (see `BlockwireError.outcomeUnknown`). */
+  outcomeUnknown?: boolean;
   cause?: unknown;
 }
+
+/** Appended to the message of an error whose request may have taken effect. */
+export const OUTCOME_UNKNOWN_NOTE =
+  'Outcome unknown: the request may have reached the service and taken effect; it was not retried, since it is not safe to repeat. Check before trying again, for example by listing what it creates (a Bitcoin stream can be found by its tag)';
 
 export class BlockwireError extends Error {
   static readonly kind: string = 'BlockwireError';
   declare readonly [KINDS]: readonly string[];
   readonly method: string | undefined;
   readonly path: string | undefined;
+  /** The base URL the request went to, key masked: `${baseUrl}${path}` is the URL called. */
+  readonly baseUrl: string | undefined;
   readonly operation: string | undefined;
   attempts: number | undefined;
+  /**
+   * True when a request that is not safe to repeat (a create, a replay…) failed in a way that
+   * leaves open whether the service carried it out: a timeout, a reset connection, a 5xx, or a
+   * reply that could not be read. It was not retried; check its effect before trying again.
+   */
+  readonly outcomeUnknown: boolean;
 
   constructor(message: string, details: ErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    const outcomeUnknown = details.outcomeUnknown === true;
+    super(
+      outcomeUnknown ? `${message}. ${OUTCOME_UNKNOWN_NOTE}` : message,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.name = new.target.kind;
     this.method = details.method;
     this.path = details.path;
+    this.baseUrl = details.baseUrl;
     this.operation = details.operation;
     this.attempts = details.attempts;
+    this.outcomeUnknown = outcomeUnknown;
     Object.defineProperty(this, KINDS, { value: kindsOf(new.target), enumerable: false });
   }
 
@@ -49,6 +71,12 @@ export class BlockwireError extends Error {
     const { [KINDS]: _kinds, ...own } = this as unknown as Record<string | symbol, unknown>;
     return { name: this.name, message: this.message, ...own };
   }
+}
+
+/** `GET https://host/base/path`, or '' when the request is not known: for error messages. */
+function requestOf(details: ErrorDetails): string {
+  if (!details.method || details.path === undefined) return '';
+  return `${details.method} ${details.baseUrl ?? ''}${details.path}`;
 }
 
 function kindsOf(target: unknown): string[] {
@@ -94,8 +122,8 @@ export class ApiError extends BlockwireError {
   readonly body: unknown;
 
   constructor(details: ApiErrorDetails, summary?: string) {
-    const where =
-      details.method && details.path !== undefined ? ` for ${details.method} ${details.path}` : '';
+    const request = requestOf(details);
+    const where = request ? ` for ${request}` : '';
     const said = details.serviceMessage ? `: ${details.serviceMessage}` : '';
     super(`${summary ?? 'The service answered'} HTTP ${details.status}${where}${said}`, details);
     this.status = details.status;
@@ -155,8 +183,8 @@ export class TimeoutError extends BlockwireError {
   static override readonly kind: string = 'TimeoutError';
   readonly timeoutMs: number;
   constructor(timeoutMs: number, details: ErrorDetails = {}) {
-    const where = details.method ? ` (${details.method} ${details.path})` : '';
-    super(`No response within ${timeoutMs} ms${where}`, details);
+    const request = requestOf(details);
+    super(`No response within ${timeoutMs} ms${request ? ` (${request})` : ''}`, details);
     this.timeoutMs = timeoutMs;
   }
 }
@@ -166,10 +194,32 @@ export class NetworkError extends BlockwireError {
   static override readonly kind: string = 'NetworkError';
   /** The system error code, e.g. `ECONNREFUSED` or `ECONNRESET`, when known. */
   readonly code: string | undefined;
-  constructor(message: string, details: ErrorDetails & { code?: string } = {}) {
-    const where = details.method ? ` (${details.method} ${details.path})` : '';
-    super(`${message}${where}`, details);
+  /** `hint`: what to check, said after the request (e.g. whether the emulator is running). */
+  constructor(message: string, details: ErrorDetails & { code?: string; hint?: string } = {}) {
+    const request = requestOf(details);
+    super(`${message}${request ? ` (${request})` : ''}${details.hint ? `. ${details.hint}` : ''}`, details);
     this.code = details.code;
+  }
+}
+
+/**
+ * The response was larger than the client's `maxResponseBytes`: reading stopped there and the
+ * connection was closed, so an endless or huge body cannot exhaust memory. Not retried.
+ */
+export class ResponseTooLargeError extends BlockwireError {
+  static override readonly kind: string = 'ResponseTooLargeError';
+  /** The limit that was reached, in bytes. */
+  readonly limitBytes: number;
+  /** The HTTP status of the response, when it was known. */
+  readonly status: number | undefined;
+  constructor(limitBytes: number, details: ErrorDetails & { status?: number } = {}) {
+    const request = requestOf(details);
+    super(
+      `The response${request ? ` to ${request}` : ''} is larger than maxResponseBytes (${limitBytes} bytes): reading stopped and the connection was closed. Raise the client option maxResponseBytes if an answer this large is expected`,
+      details,
+    );
+    this.limitBytes = limitBytes;
+    this.status = details.status;
   }
 }
 

@@ -9,6 +9,7 @@ export {
   type ClientResponse,
   createClient,
   DEFAULT_BASE_URLS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   encodeQuery,
   type HttpMethod,
@@ -29,8 +30,10 @@ export {
   JsonRpcError,
   NetworkError,
   NotFoundError,
+  OUTCOME_UNKNOWN_NOTE,
   PermissionError,
   RateLimitError,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServerError,
   TimeoutError,
@@ -58,6 +61,7 @@ export {
   undocumentedFields,
 } from './metadata.js';
 export {
+  assertClient,
   type BuiltRequest,
   buildRequest,
   type CallOptions,
@@ -71,8 +75,11 @@ export {
   type Operation,
   type OperationInput,
   type OperationOutput,
+  resolveCallOptions,
   runOperation,
+  validateOperationInput,
 } from './operation.js';
+export { hasLoneSurrogate, pathSegment, pathSegmentIssue } from './path-segment.js';
 export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
 export { createRedactor, REDACTED, redactValue } from './redact.js';
 export {
@@ -80,11 +87,14 @@ export {
   backoffDelay,
   DEFAULT_RETRY,
   decideRetry,
+  MAX_TIMER_MS,
+  mayHaveTakenEffect,
   parseRetryAfter,
   RETRYABLE_STATUSES,
   type RetryDecision,
   type RetryOptions,
   resolveRetryOptions,
+  sleepAtLeast,
 } from './retry.js';
 export {
   evmAddress,
@@ -95,6 +105,15 @@ export {
   nonNegativeNumber,
   numberLike,
 } from './schemas.js';
+import { unsupportedNodeMessage } from './node-version.js';
+
+// On a Node.js too old, fail at import with one sentence, not later with a crash inside undici.
+// (Nothing above runs undici at import: it is loaded on the first request.)
+const unsupported = unsupportedNodeMessage();
+if (unsupported) throw new Error(unsupported);
+
+export { unsupportedNodeMessage };
+export { didYouMean, nearest } from './suggest.js';
 export {
   createUndiciTransport,
   type Transport,

@@ -1,4 +1,12 @@
-import { json, startServer } from '@blockwire/testing';
+import {
+  adversarialString,
+  json,
+  KNOWN_ADVERSARIAL_INPUTS,
+  LINEAR_TIME_LIMIT_MS,
+  startServer,
+  timeOf,
+} from '@blockwire/testing';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { createClient } from './client.js';
@@ -12,6 +20,7 @@ import {
   matchPath,
   runOperation,
 } from './operation.js';
+import { pathSegmentIssue } from './path-segment.js';
 import { evmAddress, evmChain, integerLike, nonNegativeInteger, nonNegativeNumber } from './schemas.js';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -110,10 +119,10 @@ describe('runOperation', () => {
 
   it('sends body fields as JSON and encodes path segments', async () => {
     server = await startServer((_req, res) => json(res, 200, { status: 'paused' }));
-    await runOperation(clientFor(server.url), setStatus, { id: 'a/b c', status: 'paused' });
+    await runOperation(clientFor(server.url), setStatus, { id: 'a b+c:é', status: 'paused' });
     expect(server.requests[0]).toMatchObject({
       method: 'POST',
-      url: '/streams/a%2Fb%20c/status',
+      url: '/streams/a%20b%2Bc%3A%C3%A9/status',
       body: '{"status":"paused"}',
     });
   });
@@ -156,11 +165,243 @@ describe('runOperation', () => {
     );
   });
 
+  it('flags an unreadable reply to a write that is not safe to repeat: it happened, what it made is unknown', async () => {
+    const create = defineOperation({
+      id: 'createThing',
+      summary: 'Create a thing',
+      api: 'streams',
+      method: 'PUT',
+      path: '/things',
+      input: z.object({ tag: z.string() }),
+      fields: { tag: 'body' },
+      response: z.looseObject({ id: z.string() }),
+      idempotent: false,
+    });
+    // No Content-Length: the cut-short body looks complete to the client, and is not JSON.
+    server = await startServer((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json', connection: 'close' });
+      res.end('{"id":"0b2b4a57');
+    });
+    const error = await runOperation(clientFor(server.url), create, { tag: 'mine' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).toContain('Outcome unknown');
+    server.respond = (_req, res) => json(res, 200, { usdPrice: 'one dollar' });
+    const read = await runOperation(clientFor(server.url), getPrice, { address: USDC }).catch((e) => e);
+    expect(read.outcomeUnknown).toBe(false);
+  });
+
   it('accepts a response with only the required fields', async () => {
     server = await startServer((_req, res) => json(res, 200, { usdPrice: 2 }));
     await expect(runOperation(clientFor(server.url), getPrice, { address: USDC })).resolves.toEqual({
       usdPrice: 2,
     });
+  });
+});
+
+describe('path segments cannot change the route', () => {
+  const removeXpub = defineOperation({
+    id: 'removeXpub',
+    summary: 'Remove an xpub',
+    api: 'streams',
+    method: 'DELETE',
+    path: '/streams/bitcoin/{id}/xpub/{xpubId}',
+    // Plain strings, not even trimmed: the guard must not depend on each schema.
+    input: z.object({ id: z.string(), xpubId: z.string() }),
+    fields: { id: 'path', xpubId: 'path' },
+    response: z.unknown(),
+    idempotent: false,
+  });
+
+  const refused = [
+    '.',
+    '..',
+    ' .. ',
+    '\t..',
+    '..;jsessionid=1',
+    '%2e',
+    '%2E%2e',
+    '.%2e',
+    '%252e',
+    '..%2f',
+    '%u002e',
+    'a/b',
+    '../x',
+    'a\\b',
+    '..\\',
+    'x?y',
+    'x#y',
+    '\uFF0E\uFF0E',
+    'a\uFF0Fb',
+    '\u2025',
+    '',
+    '   ',
+    'a\u0000b',
+    'a\uD800',
+    '\uDC00b',
+  ];
+
+  it.each(refused.map((value) => [JSON.stringify(value), value]))(
+    'refuses %s before any request, naming the field',
+    async (_, xpubId) => {
+      server = await startServer((_req, res) => json(res, 200, {}));
+      const error = await runOperation(clientFor(server.url), removeXpub, { id: 'stream', xpubId }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues.map((issue) => issue.path)).toEqual(['xpubId']);
+      expect(server.requests).toHaveLength(0);
+    },
+  );
+
+  it('keeps ordinary ids, dots and percent signs included', () => {
+    for (const xpubId of [
+      'abc',
+      'a.b',
+      '...',
+      '.hidden',
+      'v1..2',
+      '50%',
+      '100%z',
+      'a b',
+      'é',
+      '😀',
+      'xpub6C…',
+    ]) {
+      const built = buildRequest(removeXpub, { id: 'stream', xpubId });
+      expect(built.path).toBe(`/streams/bitcoin/stream/xpub/${encodeURIComponent(xpubId)}`);
+    }
+  });
+
+  it('never lets an accepted value leave its segment, through a URL parser or a proxy that decodes again', () => {
+    const piece = fc.constantFrom(
+      '.',
+      '%',
+      '2',
+      'e',
+      'E',
+      'f',
+      'F',
+      '5',
+      'c',
+      'C',
+      '/',
+      '\\',
+      ';',
+      ' ',
+      'a',
+      'u',
+      '0',
+      '\uFF0E',
+      '\uFF0F',
+      '?',
+      '#',
+      '\u2024',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+        (xpubId) => {
+          let built: { path: string };
+          try {
+            built = buildRequest(removeXpub, { id: 'stream', xpubId });
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError);
+            return;
+          }
+          const parsed = new URL(`https://service.example${built.path}`).pathname;
+          expect(parsed).toBe(built.path);
+          for (const decoded of [parsed, decodeURIComponent(parsed)]) {
+            const segments = decoded.normalize('NFKC').split('/');
+            expect(segments.slice(0, 5)).toEqual(['', 'streams', 'bitcoin', 'stream', 'xpub']);
+            expect(segments).toHaveLength(6);
+            expect(['.', '..']).not.toContain(segments[5]!.split(';')[0]!.trim());
+            expect(segments[5]).not.toMatch(/[\\?#]/);
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('is linear on 40,000-character adversarial values', () => {
+    fc.assert(
+      fc.property(adversarialString(), (input) => {
+        expect(timeOf(() => pathSegmentIssue(input.text))).toBeLessThan(LINEAR_TIME_LIMIT_MS);
+      }),
+      { numRuns: 100, examples: [...KNOWN_ADVERSARIAL_INPUTS] },
+    );
+  });
+
+  it('refuses a lone surrogate in a query or body value too, naming the field', async () => {
+    const search = defineOperation({
+      id: 'search',
+      summary: 'Search',
+      api: 'evm',
+      method: 'POST',
+      path: '/search',
+      input: z.object({ q: z.string(), tags: z.array(z.string()).optional() }),
+      fields: { q: 'query', tags: 'body' },
+      response: z.unknown(),
+      idempotent: true,
+    });
+    expect(() => buildRequest(search, { q: 'a\uD800' })).toThrow(/q: must not contain a lone surrogate/);
+    expect(() => buildRequest(search, { q: 'ok', tags: ['x', '\uDFFFy'] })).toThrow(
+      /tags\.1: must not contain a lone surrogate/,
+    );
+    expect(buildRequest(search, { q: '😀', tags: ['é'] }).query).toEqual({ q: '😀' });
+  });
+});
+
+describe('mistakes in the call itself', () => {
+  it('says the first argument must be a client when the input comes first', async () => {
+    for (const notAClient of [{ address: USDC }, undefined, null, 'key', {}]) {
+      const error = await runOperation(notAClient as never, getPrice, undefined as never).catch((e) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toBe(
+        'Invalid arguments of getPrice: client: must be a client from createClient(), passed first: getPrice(client, input)',
+      );
+    }
+  });
+
+  it('refuses call options that are not { signal }, naming them', async () => {
+    const client = clientFor('http://127.0.0.1:9');
+    for (const [options, path] of [
+      [null, 'options'],
+      ['fast', 'options'],
+      [[], 'options'],
+      [{ timeout: 5_000 }, 'options.timeout'],
+      [{ signal: 'stop' }, 'options.signal'],
+      [{ signal: {} }, 'options.signal'],
+    ] as const) {
+      const error = await runOperation(client, getPrice, { address: USDC }, options as never).catch((e) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]?.path).toBe(path);
+    }
+  });
+
+  it('says which field a wire name means (to_block is toBlock), also for a non-strict schema', async () => {
+    server = await startServer((_req, res) => json(res, 200, { usdPrice: 1 }));
+    const error = await runOperation(clientFor(server.url), getPrice, {
+      address: USDC,
+      to_block: 5,
+    } as never).catch((e) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      'Invalid input of getPrice: unknown field(s) to_block (did you mean "toBlock"? "to_block" is its name on the wire)',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('suggests the nearest field for a typo, and lists unknown fields with the other issues', async () => {
+    const error = await runOperation(clientFor('http://127.0.0.1:9'), getPrice, {
+      adress: USDC,
+      colour: 'red',
+    } as never).catch((e) => e);
+    expect((error as ValidationError).issues).toEqual([
+      { path: '', message: 'unknown field(s) adress (did you mean "address"?), colour' },
+      { path: 'address', message: expect.any(String) },
+    ]);
   });
 });
 

@@ -6,7 +6,10 @@
 import type { z } from 'zod/v4';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
 import { checkPresentation, type Presentation } from './metadata.js';
-import { validateInput, validateResponse } from './validation.js';
+import { ValidationError, type ValidationIssue } from './errors.js';
+import { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
+import { didYouMean } from './suggest.js';
+import { issuesOf, validateResponse } from './validation.js';
 
 export type FieldLocation = 'path' | 'query' | 'body';
 
@@ -94,22 +97,46 @@ export interface BuiltRequest {
   body: Record<string, unknown> | undefined;
 }
 
-/** Turns validated input into the path, query and body the contract asks for. */
+/**
+ * Turns validated input into the path, query and body the contract asks for. A value that could
+ * change which route is called (`..`, `a/b`, `%2e%2e`…) or that cannot be sent as text (a lone
+ * surrogate) is a `ValidationError` naming its field: nothing is sent.
+ */
 export function buildRequest(operation: Operation, values: Record<string, unknown>): BuiltRequest {
   let path: string = operation.path;
   const query: Record<string, QueryValue> = {};
   const bodyFields = fieldsIn(operation, 'body');
   const body: Record<string, unknown> | undefined = bodyFields.length > 0 ? {} : undefined;
+  const issues: ValidationIssue[] = [];
   for (const placement of fieldsIn(operation)) {
     const value = values[placement.field];
     if (placement.in === 'path') {
-      path = path.replace(`{${placement.wire}}`, encodeURIComponent(String(value)));
+      const text = String(value);
+      const issue = pathSegmentIssue(text);
+      if (issue) issues.push({ path: placement.field, message: issue });
+      else path = path.replace(`{${placement.wire}}`, encodeURIComponent(text));
     } else if (value !== undefined) {
-      if (placement.in === 'query') query[placement.wire] = value as QueryValue;
+      const broken = loneSurrogateAt(value, placement.field);
+      if (broken !== undefined) issues.push({ path: broken, message: LONE_SURROGATE_MESSAGE });
+      else if (placement.in === 'query') query[placement.wire] = value as QueryValue;
       else body![placement.wire] = value;
     }
   }
+  if (issues.length > 0) throw new ValidationError(issues, { operation: operation.id });
   return { path, query, body };
+}
+
+const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (half of a UTF-16 pair)';
+
+/** Where a string with a lone surrogate sits inside `value` (it would be sent as U+FFFD), if anywhere. */
+function loneSurrogateAt(value: unknown, at: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return hasLoneSurrogate(value) ? at : undefined;
+  if (typeof value !== 'object' || value === null || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = loneSurrogateAt(item, `${at}.${key}`, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -165,12 +192,11 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
   client: Client,
   operation: Operation<I, R>,
   input: z.input<I>,
-  options: CallOptions = {},
+  options?: CallOptions,
 ): Promise<z.output<R>> {
-  const values = validateInput(operation.input, input, { operation: operation.id }) as Record<
-    string,
-    unknown
-  >;
+  assertClient(client, operation.id);
+  const { signal } = resolveCallOptions(options, operation.id);
+  const values = validateOperationInput(operation, input);
   const { path, query, body } = buildRequest(operation, values);
   const response = await client.request({
     api: operation.api,
@@ -179,13 +205,115 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
     query,
     body,
     idempotent: operation.idempotent,
-    signal: options.signal,
+    signal,
     operation: operation.id,
   });
   return validateResponse(operation.response, response.data, {
     operation: operation.id,
     method: operation.method,
     path: client.redact(path),
+    baseUrl: shownBaseUrl(client, operation.api),
     attempts: response.attempts,
+    // A 2xx whose body cannot be read: a create happened, but what it made is not known.
+    outcomeUnknown: !operation.idempotent,
   });
+}
+
+/** The base URL an operation is sent to, key masked (a client of one's own may not say). */
+function shownBaseUrl(client: Client, api: Api): string | undefined {
+  const baseUrl = (client.baseUrls as Partial<Record<Api, string>> | undefined)?.[api];
+  return baseUrl === undefined ? undefined : client.redact(baseUrl);
+}
+
+/**
+ * Validates an operation's input with its schema. A field the operation does not have is an
+ * error whatever the schema says, with a hint: the SDK name of a wire name (`to_block` → `toBlock`),
+ * or the nearest field.
+ */
+export function validateOperationInput(operation: Operation, input: unknown): Record<string, unknown> {
+  const details = { operation: operation.id };
+  const parsed = operation.input.safeParse(input ?? {});
+  const issues = parsed.success
+    ? []
+    : issuesOf(parsed.error).filter((_, i) => !isTopLevelUnknownKeys(parsed.error.issues[i]!));
+  const unknown =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? Object.keys(input).filter((key) => !Object.hasOwn(operation.fields, key))
+      : [];
+  if (unknown.length > 0) {
+    issues.unshift({
+      path: '',
+      message: `unknown field(s) ${unknown.map((key) => `${key}${unknownFieldHint(operation, key)}`).join(', ')}`,
+    });
+  }
+  if (issues.length > 0 || !parsed.success) throw new ValidationError(issues, details);
+  return parsed.data as Record<string, unknown>;
+}
+
+function isTopLevelUnknownKeys(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'unrecognized_keys' && issue.path.length === 0;
+}
+
+function unknownFieldHint(operation: Operation, key: string): string {
+  const placements = fieldsIn(operation);
+  const byWireName = placements.find((placement) => placement.wire === key && placement.field !== key);
+  if (byWireName) return ` (did you mean "${byWireName.field}"? "${key}" is its name on the wire)`;
+  return didYouMean(
+    key,
+    placements.map((placement) => placement.field),
+  );
+}
+
+/**
+ * Throws unless `value` is a client from `createClient()`: the mistake of calling `fn(input)`.
+ * `rest` names what follows the client in the call, for the message.
+ */
+export function assertClient(value: unknown, caller: string, rest = 'input'): asserts value is Client {
+  if (isClient(value)) return;
+  throw new ValidationError(
+    [
+      {
+        path: 'client',
+        message: `must be a client from createClient(), passed first: ${caller}(client, ${rest})`,
+      },
+    ],
+    { subject: `arguments of ${caller}`, operation: caller },
+  );
+}
+
+function isClient(value: unknown): value is Client {
+  if (typeof value !== 'object' || value === null) return false;
+  const { request, redact } = value as Partial<Client>;
+  return typeof request === 'function' && typeof redact === 'function';
+}
+
+const CALL_OPTION_NAMES = ['signal'] as const;
+
+/** Checks the per-call options argument: left out, or `{ signal }` with an AbortSignal. */
+export function resolveCallOptions(value: unknown, caller: string): CallOptions {
+  if (value === undefined) return {};
+  const fail = (path: string, message: string) =>
+    new ValidationError([{ path, message }], { subject: `call options of ${caller}`, operation: caller });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw fail('options', 'must be an object such as { signal }, or left out');
+  }
+  for (const key of Object.keys(value)) {
+    if (!(CALL_OPTION_NAMES as readonly string[]).includes(key)) {
+      throw fail(
+        `options.${key}`,
+        `is not a call option${didYouMean(key, CALL_OPTION_NAMES)}; the options are ${CALL_OPTION_NAMES.join(', ')} (timeouts and retries are client options)`,
+      );
+    }
+  }
+  const { signal } = value as CallOptions;
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    throw fail('options.signal', 'must be an AbortSignal, e.g. AbortSignal.timeout(5000)');
+  }
+  return { signal };
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  if (typeof value !== 'object' || value === null) return false;
+  const signal = value as Partial<AbortSignal>;
+  return typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function';
 }

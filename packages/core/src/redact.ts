@@ -2,26 +2,118 @@
 export const REDACTED = '***';
 
 /**
- * A function that masks every occurrence of the given secrets (raw and URL-encoded) in a string.
- * Used on everything the SDK reports: error messages, paths, service messages, hook arguments.
+ * The shortest run of a secret's characters that is masked on its own. A service may echo a key
+ * cut short (a 16-character prefix), or in another letter case, so matching the whole key is not
+ * enough; any run of at least this many consecutive characters of the key, in any case, is
+ * masked. Eight characters of a random key are about 48 bits: too many to turn up by chance in a
+ * message, and too few to be worth leaving visible. A key shorter than this is masked whole.
+ */
+export const MIN_MASKED_RUN = 8;
+
+/** Deeper than any error body or JSON-RPC error `data`; below it a value is cut off, never shown unmasked. */
+const MAX_DEPTH = 64;
+const TOO_DEEP = '[nested too deep: not shown]';
+const CIRCULAR = '[circular]';
+
+/**
+ * A function that masks the given secrets in any text: every run of at least
+ * `min(MIN_MASKED_RUN, secret length)` consecutive characters of a secret (or of its URL
+ * encoding), ASCII letter case ignored. Used on everything the SDK reports: error messages,
+ * paths, service messages, hook arguments. Linear in the text's length.
  */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
-  const needles = [...new Set(secrets.flatMap((s) => [s, encodeURIComponent(s)]).filter((s) => s.length > 0))]
-    // Longest first, so an encoded form that contains the raw one is masked whole.
-    .sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const needle of needles) out = out.split(needle).join(REDACTED);
-    return out;
+  // Runs of each length to look for, as lower-cased substrings of the secrets.
+  const runs = new Map<number, Set<string>>();
+  // Character codes that occur in a secret: a run is looked up only once enough of them follow in a row.
+  const secretChars = new Set<number>();
+  for (const form of new Set(secrets.flatMap((secret) => [secret, encodedOrNothing(secret)]))) {
+    if (form.length === 0) continue;
+    const length = Math.min(MIN_MASKED_RUN, form.length);
+    const set = runs.get(length) ?? new Set<string>();
+    const lower = lowerAscii(form);
+    for (let i = 0; i < lower.length; i++) secretChars.add(lower.charCodeAt(i));
+    for (let i = 0; i + length <= lower.length; i++) set.add(lower.slice(i, i + length));
+    runs.set(length, set);
+  }
+  return (input) => {
+    const text = String(input);
+    const lower = lowerAscii(text);
+    const spans: Span[] = [];
+    for (const [length, set] of runs) spans.push(...spansOf(lower, length, set, secretChars));
+    return spans.length === 0 ? text : maskSpans(text, spans);
   };
 }
 
-/** Deeply masks secrets in any JSON-like value (strings inside objects and arrays included). */
-export function redactValue(value: unknown, redact: (text: string) => string, depth = 0): unknown {
+/** [start, end) of text to mask. */
+type Span = [start: number, end: number];
+
+/** Where runs of `length` characters from `grams` occur in `lower`, merged where they touch. */
+function spansOf(lower: string, length: number, grams: Set<string>, secretChars: Set<number>): Span[] {
+  const spans: Span[] = [];
+  let inSecretChars = 0;
+  for (let i = 0; i < lower.length; i++) {
+    inSecretChars = secretChars.has(lower.charCodeAt(i)) ? inSecretChars + 1 : 0;
+    if (inSecretChars < length) continue;
+    const start = i + 1 - length;
+    if (!grams.has(lower.slice(start, i + 1))) continue;
+    const last = spans[spans.length - 1];
+    if (last && start <= last[1]) last[1] = i + 1;
+    else spans.push([start, i + 1]);
+  }
+  return spans;
+}
+
+function maskSpans(text: string, spans: Span[]): string {
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let shownFrom = 0;
+  for (const [start, end] of spans) {
+    if (end <= shownFrom) continue;
+    if (start >= shownFrom) out += `${text.slice(shownFrom, start)}${REDACTED}`;
+    shownFrom = end;
+  }
+  return out + text.slice(shownFrom);
+}
+
+/** Deeply masks secrets in any JSON-like value: strings and keys inside objects and arrays included. */
+export function redactValue(value: unknown, redact: (text: string) => string): unknown {
+  return redactNested(value, redact, 0, new Set());
+}
+
+function redactNested(
+  value: unknown,
+  redact: (text: string) => string,
+  depth: number,
+  ancestors: Set<object>,
+): unknown {
   if (typeof value === 'string') return redact(value);
-  if (depth > 20 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [redact(key), redactValue(item, redact, depth + 1)]),
-  );
+  if (typeof value !== 'object' || value === null) return value;
+  // Depth must never be a way around masking: what lies deeper is dropped, not returned as is.
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (ancestors.has(value)) return CIRCULAR;
+  ancestors.add(value);
+  const copy = Array.isArray(value)
+    ? value.map((item) => redactNested(item, redact, depth + 1, ancestors))
+    : Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [
+          redact(key),
+          redactNested(item, redact, depth + 1, ancestors),
+        ]),
+      );
+  ancestors.delete(value);
+  return copy;
+}
+
+/** Lower-cases A–Z only, so every index in the result is the same character position as in `text`. */
+function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** A secret as it appears in a URL; nothing for one that cannot be encoded (a lone surrogate). */
+function encodedOrNothing(secret: string): string {
+  try {
+    return encodeURIComponent(secret);
+  } catch {
+    return '';
+  }
 }

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY, decideRetry, parseRetryAfter, resolveRetryOptions } from './retry.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ValidationError } from './errors.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  decideRetry,
+  parseRetryAfter,
+  resolveRetryOptions,
+  sleepAtLeast,
+} from './retry.js';
 
 const options = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
 
@@ -57,10 +65,18 @@ describe('decideRetry', () => {
     expect(decide({ kind: 'status', status: 503 }, 4)).toMatchObject({ retry: false, reason: 'exhausted' });
   });
 
-  it('repeats a request that is not safe to repeat only when it provably never left', () => {
+  it('repeats a request that is not safe to repeat only when the service provably did nothing', () => {
     expect(decide({ kind: 'network', code: 'ECONNREFUSED' }, 1, false).retry).toBe(true);
-    expect(decide({ kind: 'status', status: 503 }, 1, false)).toMatchObject({ reason: 'unsafe-to-repeat' });
-    expect(decide({ kind: 'status', status: 429 }, 1, false)).toMatchObject({ reason: 'unsafe-to-repeat' });
+    // A 429 is a refusal before any work: retried for every request, Retry-After honoured.
+    expect(decide({ kind: 'status', status: 429 }, 1, false)).toEqual({ retry: true, delayMs: 50 });
+    expect(decide({ kind: 'status', status: 429, retryAfterMs: 700 }, 1, false)).toEqual({
+      retry: true,
+      delayMs: 700,
+    });
+    expect(decide({ kind: 'status', status: 429 }, 4, false)).toMatchObject({ reason: 'exhausted' });
+    for (const status of [500, 502, 503, 504, 408]) {
+      expect(decide({ kind: 'status', status }, 1, false)).toMatchObject({ reason: 'unsafe-to-repeat' });
+    }
     expect(decide({ kind: 'timeout' }, 1, false)).toMatchObject({ reason: 'unsafe-to-repeat' });
     expect(decide({ kind: 'network', code: 'ECONNRESET' }, 1, false)).toMatchObject({
       reason: 'unsafe-to-repeat',
@@ -102,8 +118,73 @@ describe('resolveRetryOptions', () => {
     expect(resolveRetryOptions(false).maxAttempts).toBe(1);
   });
 
-  it('rejects nonsense', () => {
-    expect(() => resolveRetryOptions({ maxAttempts: 0 })).toThrow(/maxAttempts/);
-    expect(() => resolveRetryOptions({ baseDelayMs: -1 })).toThrow(/baseDelayMs/);
+  it('takes a setting left undefined as its default', () => {
+    expect(resolveRetryOptions({ maxAttempts: undefined })).toEqual(DEFAULT_RETRY);
+    expect(resolveRetryOptions({ baseDelayMs: undefined, maxDelayMs: 5 })).toEqual({
+      ...DEFAULT_RETRY,
+      maxDelayMs: 5,
+    });
+  });
+
+  it.each<[unknown, string]>([
+    [{ maxAttempts: 0 }, 'retry.maxAttempts'],
+    [{ maxAttempts: -1 }, 'retry.maxAttempts'],
+    [{ maxAttempts: 1.5 }, 'retry.maxAttempts'],
+    [{ maxAttempts: Number.NaN }, 'retry.maxAttempts'],
+    [{ maxAttempts: '3' }, 'retry.maxAttempts'],
+    [{ maxAttempts: null }, 'retry.maxAttempts'],
+    [{ baseDelayMs: -1 }, 'retry.baseDelayMs'],
+    [{ baseDelayMs: Number.NaN }, 'retry.baseDelayMs'],
+    [{ baseDelayMs: Number.POSITIVE_INFINITY }, 'retry.baseDelayMs'],
+    [{ maxDelayMs: -5 }, 'retry.maxDelayMs'],
+    [{ maxDelayMs: '1000' }, 'retry.maxDelayMs'],
+    [{ attempts: 5 }, 'retry.attempts'],
+    [null, 'retry'],
+    [true, 'retry'],
+    [3, 'retry'],
+    [[], 'retry'],
+  ])('rejects %j with a ValidationError naming %s', (retry, path) => {
+    let error: unknown;
+    try {
+      resolveRetryOptions(retry as never);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.path)).toContain(path);
+  });
+
+  it('suggests the retry setting a mistyped name meant', () => {
+    expect(() => resolveRetryOptions({ maxAttempt: 2 } as never)).toThrow(
+      /retry\.maxAttempt: is not a retry setting \(did you mean "maxAttempts"\?\)/,
+    );
+  });
+});
+
+describe('sleepAtLeast', () => {
+  const realSetTimeout = globalThis.setTimeout;
+  afterEach(() => {
+    globalThis.setTimeout = realSetTimeout;
+  });
+
+  it('never ends early, even when the timer fires early (Node timers may, by up to a millisecond)', async () => {
+    // A timer that fires 2 ms before its time, as a coarse clock would.
+    globalThis.setTimeout = ((fn: () => void, ms: number) =>
+      realSetTimeout(fn, Math.max(0, ms - 2))) as typeof setTimeout;
+    for (const ms of [5, 20, 50]) {
+      const started = performance.now();
+      await sleepAtLeast(ms);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(ms);
+    }
+  });
+
+  it('stops at once with the signal’s reason', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const waiting = sleepAtLeast(10_000, controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await expect(sleepAtLeast(5, controller.signal)).rejects.toThrow('stop');
   });
 });

@@ -2,6 +2,8 @@
  * The retry policy, kept apart from the transport so each rule is a plain function to test.
  * Exponential backoff with full jitter, capped; `Retry-After` is honoured and never undercut.
  */
+import { ValidationError, type ValidationIssue } from './errors.js';
+import { didYouMean } from './suggest.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first one included. 1 means no retry. */
@@ -47,15 +49,50 @@ const TRANSIENT_NETWORK_CODES = new Set([
 /** Network failures that prove the request never reached the server: safe to repeat any request. */
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
+const RETRY_OPTION_NAMES = Object.keys(DEFAULT_RETRY) as (keyof RetryOptions)[];
+
+/**
+ * The retry policy from the `retry` client option: `undefined` (or a setting left `undefined`)
+ * means the default, `false` one attempt. Anything else wrong is a `ValidationError` naming it.
+ */
 export function resolveRetryOptions(retry: Partial<RetryOptions> | false | undefined): RetryOptions {
   if (retry === false) return { ...NO_RETRY };
-  const options = { ...DEFAULT_RETRY, ...retry };
-  if (!Number.isInteger(options.maxAttempts) || options.maxAttempts < 1) {
-    throw new RangeError('retry.maxAttempts must be an integer >= 1');
+  if (retry === undefined) return { ...DEFAULT_RETRY };
+  const fail = (issues: ValidationIssue[]) => new ValidationError(issues, { subject: 'client options' });
+  if (typeof retry !== 'object' || retry === null || Array.isArray(retry)) {
+    throw fail([
+      {
+        path: 'retry',
+        message: 'must be an object such as { maxAttempts: 3 }, or false for a single attempt',
+      },
+    ]);
   }
-  if (!(options.baseDelayMs >= 0) || !(options.maxDelayMs >= 0)) {
-    throw new RangeError('retry.baseDelayMs and retry.maxDelayMs must be >= 0');
+  const issues: ValidationIssue[] = Object.keys(retry)
+    .filter((name) => !(RETRY_OPTION_NAMES as string[]).includes(name))
+    .map((name) => ({
+      path: `retry.${name}`,
+      message: `is not a retry setting${didYouMean(name, RETRY_OPTION_NAMES)}; use ${RETRY_OPTION_NAMES.join(', ')}`,
+    }));
+  const setting = (name: keyof RetryOptions) =>
+    retry[name] === undefined ? DEFAULT_RETRY[name] : retry[name];
+  const options: RetryOptions = {
+    maxAttempts: setting('maxAttempts'),
+    baseDelayMs: setting('baseDelayMs'),
+    maxDelayMs: setting('maxDelayMs'),
+  };
+  if (!Number.isSafeInteger(options.maxAttempts) || options.maxAttempts < 1) {
+    issues.push({ path: 'retry.maxAttempts', message: 'must be a whole number >= 1 (1 means no retry)' });
   }
+  if (!(Number.isFinite(options.baseDelayMs) && options.baseDelayMs >= 0)) {
+    issues.push({ path: 'retry.baseDelayMs', message: 'must be a finite number of milliseconds >= 0' });
+  }
+  if (typeof options.maxDelayMs !== 'number' || !(options.maxDelayMs >= 0)) {
+    issues.push({
+      path: 'retry.maxDelayMs',
+      message: 'must be a number of milliseconds >= 0 (Infinity allowed)',
+    });
+  }
+  if (issues.length > 0) throw fail(issues);
   return options;
 }
 
@@ -89,7 +126,9 @@ export function backoffDelay(
 export type AttemptOutcome =
   | { kind: 'status'; status: number; retryAfterMs?: number }
   | { kind: 'timeout' }
-  | { kind: 'network'; code?: string };
+  | { kind: 'network'; code?: string }
+  /** The body exceeded `maxResponseBytes`: it would again. */
+  | { kind: 'too-large'; status?: number };
 
 export type RetryDecision =
   | { retry: true; delayMs: number }
@@ -100,6 +139,15 @@ export function isNeverSent(outcome: AttemptOutcome): boolean {
   return outcome.kind === 'network' && outcome.code !== undefined && NEVER_SENT_CODES.has(outcome.code);
 }
 
+/**
+ * Outcomes that prove the service did nothing, so even a request that is not safe to repeat can
+ * be sent again: it never left (connection refused), or the service refused it with a 429 before
+ * doing any work.
+ */
+export function isRefusedBeforeWork(outcome: AttemptOutcome): boolean {
+  return isNeverSent(outcome) || (outcome.kind === 'status' && outcome.status === 429);
+}
+
 function isTransient(outcome: AttemptOutcome): boolean {
   switch (outcome.kind) {
     case 'status':
@@ -108,13 +156,35 @@ function isTransient(outcome: AttemptOutcome): boolean {
       return true;
     case 'network':
       return outcome.code === undefined || TRANSIENT_NETWORK_CODES.has(outcome.code) || isNeverSent(outcome);
+    case 'too-large':
+      return false;
+  }
+}
+
+/**
+ * Whether a request that ended this way may have been carried out by the service: it was sent
+ * and no answer says it was refused (a timeout, a reset, a 5xx other than 501, an unreadable reply).
+ */
+export function mayHaveTakenEffect(outcome: AttemptOutcome): boolean {
+  switch (outcome.kind) {
+    case 'timeout':
+      return true;
+    case 'network':
+      return !isNeverSent(outcome);
+    case 'status':
+    case 'too-large':
+      return (
+        outcome.status === undefined ||
+        outcome.status < 400 ||
+        (outcome.status >= 500 && outcome.status !== 501)
+      );
   }
 }
 
 /**
  * Whether to try again after attempt number `attempt` (1-based).
- * A request that is not safe to repeat (`idempotent: false`) is retried only when it provably
- * never reached the server: never after a timeout, a reset or an answer.
+ * A request that is not safe to repeat (`idempotent: false`) is retried only when the service
+ * provably did nothing (refused connection, HTTP 429): never after a timeout, a reset or a 5xx.
  */
 export function decideRetry(args: {
   attempt: number;
@@ -125,7 +195,7 @@ export function decideRetry(args: {
 }): RetryDecision {
   const { attempt, outcome, idempotent, options } = args;
   if (!isTransient(outcome)) return { retry: false, reason: 'not-retryable' };
-  if (!idempotent && !isNeverSent(outcome)) return { retry: false, reason: 'unsafe-to-repeat' };
+  if (!idempotent && !isRefusedBeforeWork(outcome)) return { retry: false, reason: 'unsafe-to-repeat' };
   if (attempt >= options.maxAttempts) return { retry: false, reason: 'exhausted' };
   const delayMs = backoffDelay(attempt, options, args.random);
   const retryAfterMs = outcome.kind === 'status' ? outcome.retryAfterMs : undefined;
@@ -134,4 +204,34 @@ export function decideRetry(args: {
   if (retryAfterMs > Math.min(options.maxDelayMs, MAX_TIMER_MS))
     return { retry: false, reason: 'retry-after-too-long', retryAfterMs };
   return { retry: true, delayMs: Math.max(delayMs, retryAfterMs) };
+}
+
+/**
+ * Waits at least `ms` milliseconds, never less (a `Retry-After` must not be undercut): Node's
+ * timers may fire up to a millisecond early, so the wait goes on until the clock says so.
+ * Rejects with the signal's reason as soon as it aborts.
+ */
+export function sleepAtLeast(ms: number, signal?: AbortSignal): Promise<void> {
+  // An 'abort' event never fires again on a signal that is already aborted.
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (!(ms > 0)) return Promise.resolve();
+  const deadline = performance.now() + ms;
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const wait = () => {
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+        return;
+      }
+      timer = setTimeout(wait, Math.min(Math.ceil(left), MAX_TIMER_MS));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    wait();
+  });
 }

@@ -32,19 +32,39 @@ export const evmChain = z
     options: EVM_CHAINS.map((chain) => ({ name: chain.name, value: chain.name })),
   });
 
-const numericString = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+// Every regex here is linear in its input: no two quantifiers can match the same characters
+// (`\d+\.?\d*` could split a run of digits n ways, so a 40,000-digit string took seconds to refuse).
+// Strings longer than any sensible value are refused before the regex runs.
+const numericString = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+/** Longer than any number a person writes (a double has at most 17 significant digits). */
+const MAX_NUMBER_LENGTH = 64;
+/** Longer than Number.MAX_SAFE_INTEGER (16 digits), leading zeros allowed. */
+const MAX_INTEGER_LENGTH = 32;
+
+/** A string branch for a number union: length first (aborting), then the pattern. */
+function numericText(pattern: RegExp, maxLength: number) {
+  return z.string().trim().max(maxLength, { abort: true }).regex(pattern);
+}
+
+/** The union's message: what is wrong with a numeric string, or `fallback`. */
+function numericError(fallback: string, maxLength: number) {
+  return (issue: { input?: unknown }) =>
+    typeof issue.input === 'string' && issue.input.trim().length > maxLength
+      ? `is too long (${issue.input.length} characters; a number has at most ${maxLength})`
+      : fallback;
+}
 
 /** A finite number, also given as a numeric string (query strings carry text). */
 export const numberLike = z
-  .union([z.number(), z.string().trim().regex(numericString).transform(Number)], {
-    error: 'must be a number',
+  .union([z.number(), numericText(numericString, MAX_NUMBER_LENGTH).transform(Number)], {
+    error: numericError('must be a number', MAX_NUMBER_LENGTH),
   })
   .pipe(z.number({ error: 'must be a number' }).finite({ error: 'must be a finite number' }));
 
 /** An integer >= 0, also given as a decimal string. */
 export const nonNegativeInteger = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-    error: 'must be an integer >= 0',
+  .union([z.number(), numericText(/^\d+$/, MAX_INTEGER_LENGTH).transform(Number)], {
+    error: numericError('must be an integer >= 0', MAX_INTEGER_LENGTH),
   })
   .pipe(
     z
@@ -68,6 +88,7 @@ export const integerLike = z.union([
   z.number(),
   z
     .string()
+    .max(MAX_INTEGER_LENGTH, { abort: true })
     .regex(/^-?\d+$/)
     .transform(Number),
 ]);

@@ -1,4 +1,5 @@
-import { Agent, request as undiciRequest } from 'undici';
+import type { Agent } from 'undici';
+import { ResponseTooLargeError } from './errors.js';
 
 export interface TransportRequest {
   method: string;
@@ -7,6 +8,11 @@ export interface TransportRequest {
   body?: string;
   /** Aborts the request: the caller's signal combined with the per-attempt timeout. */
   signal: AbortSignal;
+  /**
+   * Stop reading a body longer than this many bytes, close the connection and throw a
+   * `ResponseTooLargeError` (the client checks the length too, after a transport that does not).
+   */
+  maxResponseBytes?: number;
 }
 
 export interface TransportResponse {
@@ -29,20 +35,26 @@ export interface UndiciTransportOptions {
   keepAliveTimeoutMs?: number;
 }
 
+let undiciModule: Promise<typeof import('undici')> | undefined;
+
 /** The default transport: undici with a keep-alive connection pool per origin. */
 export function createUndiciTransport(
   options: UndiciTransportOptions = {},
 ): Transport & { close(): Promise<void> } {
   let agent: Agent | undefined;
   const transport = async (req: TransportRequest): Promise<TransportResponse> => {
-    agent ??= new Agent({
+    // Loaded on first use, not at import: importing undici on an unsupported Node crashes before
+    // the package's own version check could say why (and a custom transport never needs it).
+    undiciModule ??= import('undici');
+    const undici = await undiciModule;
+    agent ??= new undici.Agent({
       connections: options.connections ?? 32,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
       // The client enforces its own per-attempt timeout through the signal.
       headersTimeout: 0,
       bodyTimeout: 0,
     });
-    const response = await undiciRequest(req.url, {
+    const response = await undici.request(req.url, {
       method: req.method as 'GET',
       headers: req.headers,
       body: req.body,
@@ -53,7 +65,8 @@ export function createUndiciTransport(
     for (const [name, value] of Object.entries(response.headers)) {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    return { status: response.statusCode, headers, body: await response.body.text() };
+    const body = await readLimited(response.body, response.statusCode, headers, req.maxResponseBytes);
+    return { status: response.statusCode, headers, body };
   };
   return Object.assign(transport, {
     async close() {
@@ -62,4 +75,31 @@ export function createUndiciTransport(
       await current?.close();
     },
   });
+}
+
+/**
+ * Reads a body as UTF-8 text, at most `limit` bytes: past that (or when Content-Length already
+ * says so) the stream is destroyed, which closes the connection, and a `ResponseTooLargeError`
+ * is thrown. Memory stays bounded by the limit whatever the server sends.
+ */
+async function readLimited(
+  body: AsyncIterable<Uint8Array> & { destroy(): unknown },
+  status: number,
+  headers: Record<string, string | undefined>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<string> {
+  const tooLarge = () => {
+    // Without an error: one would be emitted as an 'error' event that nobody listens to any more.
+    body.destroy();
+    return new ResponseTooLargeError(limit, { status });
+  };
+  if (Number(headers['content-length']) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }

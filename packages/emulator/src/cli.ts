@@ -2,6 +2,8 @@
  * `blockwire-emulator`: starts the emulator and prints one JSON line when it is ready, so a
  * script can read the URLs; SIGINT or SIGTERM stop it cleanly.
  */
+// First, and kept out of the bundle: it must run before the modules below are evaluated.
+import './node-check.js';
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY, type Emulator, startEmulator } from './server.js';
 

@@ -1,4 +1,4 @@
-import { integerLike, nonEmptyString } from '@blockwire/core';
+import { integerLike, pathSegment } from '@blockwire/core';
 import { z } from 'zod/v4';
 
 /** Optional fields may also arrive as `null` from the real service; both mean "not known". */
@@ -6,10 +6,8 @@ const optionalString = z.string().nullish();
 const optionalBoolean = z.boolean().nullish();
 const optionalInteger = z.number().int().nullish();
 
-/** An id that goes into the URL as one path segment (`.` and `..` would change the path). */
-export const pathSegmentId = nonEmptyString.refine((value) => value !== '.' && value !== '..', {
-  error: 'must not be "." or ".."',
-});
+/** An id that goes into the URL as one path segment: core's rule refuses what would change the path. */
+export const pathSegmentId = pathSegment;
 
 /** An address labelled as belonging to an entity. */
 export const entityAddressSchema = z.looseObject({

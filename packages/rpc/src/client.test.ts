@@ -1,16 +1,20 @@
 import type { ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import {
   BlockwireError,
   type ClientOptions,
   createClient,
   JsonRpcError,
   RateLimitError,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServerError,
   ValidationError,
 } from '@blockwire/core';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRpcClient, type RpcClientOptions } from './client.js';
+import { getTransactionByHashMethod, methods } from './methods/index.js';
 import { type Call, callsOf, json, type RecordedRequest, startServer } from './testing/server.js';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -83,6 +87,152 @@ describe('createRpcClient options', () => {
     expect(() =>
       createRpcClient(client, { chain: 'ronin', batch: { maxSize: 20, waitMs: 5 } }),
     ).not.toThrow();
+  });
+});
+
+describe('mistakes a caller can make', () => {
+  it('says the first argument must be a client from createClient()', () => {
+    for (const notAClient of [{ chain: 'avalanche' }, undefined, 'key']) {
+      expect(() => createRpcClient(notAClient as never, { chain: 'avalanche' })).toThrow(
+        'Invalid arguments of createRpcClient: client: must be a client from createClient(), passed first: createRpcClient(client, options)',
+      );
+    }
+  });
+
+  it.each<[unknown, string, RegExp]>([
+    [{ chian: 'avalanche' }, 'chian', /is not an option \(did you mean "chain"\?\)/],
+    [{ chain: 'ronin', batch: { max: 5 } }, 'batch.max', /did you mean "maxSize"/],
+    [{ chain: 'Avalanche' }, 'chain', /\(did you mean "avalanche"\?\)/],
+    [{ chain: 'arbitrum nova' }, 'chain', /\(did you mean "arbitrum-nova"\?\)/],
+    [{ chain: '..' }, 'chain', /lowercase letters, digits and dashes/],
+    [{ chain: '%2e%2e' }, 'chain', /lowercase letters, digits and dashes/],
+    [{ chain: 'a\uD800' }, 'chain', /lowercase letters/],
+    [{ chain: 'ronin', batch: { waitMs: 2 ** 31 } }, 'batch.waitMs', /at most|from 0 to/],
+    [{ chain: 'ronin', batch: 'yes' }, 'batch', /must be an object/],
+    [null, '', /needs options such as \{ chain: "avalanche" \}/],
+  ])('refuses the options %j, naming %s', (options, path, message) => {
+    const client = createClient({ apiKey: 'k' });
+    let error: unknown;
+    try {
+      createRpcClient(client, options as RpcClientOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toContainEqual({
+      path,
+      message: expect.stringMatching(message),
+    });
+  });
+
+  it('refuses call options that are not { signal } with a ValidationError, not a TypeError', async () => {
+    const rpc = await rpcFor(answerEach(() => null));
+    const hash = `0x${'ab'.repeat(32)}`;
+    for (const [call, path] of [
+      [() => rpc.getTransactionByHash(hash, null as never), 'options'],
+      [() => rpc.getTransactionByHash(hash, 'fast' as never), 'options'],
+      [() => rpc.getBlockByNumber('latest', false, { timeout: 1 } as never), 'options.timeout'],
+      [() => rpc.request({ method: 'eth_chainId' }, null as never), 'options'],
+      [() => rpc.call(getTransactionByHashMethod, { hash }, { signal: 'stop' } as never), 'options.signal'],
+    ] as const) {
+      const error = await caught(call());
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]?.path).toBe(path);
+    }
+    const untyped = rpc.getTransactionByHash as (...args: unknown[]) => Promise<unknown>;
+    expect(await caught(untyped(hash, {}, 'extra'))).toBeInstanceOf(ValidationError);
+    expect(await caught(rpc.call({} as never, {} as never))).toBeInstanceOf(ValidationError);
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('answers any positional arguments of every method with a result or a ValidationError (fuzzed)', async () => {
+    const rpc = await rpcFor(answerEach(() => null));
+    const anyArg = fc.oneof(
+      fc.anything(),
+      fc.string(),
+      fc.constantFrom(null, undefined, 'latest', 0, -1, 2n ** 300n, `0x${'ab'.repeat(32)}`, 'a\uD800', {}),
+    );
+    for (const method of methods) {
+      await fc.assert(
+        fc.asyncProperty(fc.array(anyArg, { maxLength: method.args.length + 2 }), async (args) => {
+          const call = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method.id]!;
+          try {
+            await call(...args);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError);
+          }
+        }),
+        { numRuns: 150 },
+      );
+    }
+  });
+});
+
+describe('hostile or broken nodes', () => {
+  it('stops an endless answer at maxResponseBytes for every caller of the batch, and closes the connection', async () => {
+    let sent = 0;
+    let closed: Promise<void> | undefined;
+    const rpc = await rpcFor(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        closed = new Promise((resolve) => res.socket?.once('close', () => resolve()));
+        const chunk = Buffer.alloc(64 * 1024, ' ');
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        res.write('[');
+        pump();
+      },
+      {},
+      { maxResponseBytes: 1024 * 1024 },
+    );
+    const settled = await Promise.allSettled([
+      rpc.getBlockByNumber('latest'),
+      rpc.request({ method: 'eth_chainId' }),
+    ]);
+    for (const outcome of settled) {
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ResponseTooLargeError);
+    }
+    await closed;
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('masks the key echoed in a JSON-RPC error, however deep and in whatever case', async () => {
+    const key = 'CANARY-rpc-key-0123456789';
+    let data: unknown = [key.toLowerCase(), key.slice(0, 12)];
+    for (let i = 0; i < 40; i++) data = { nested: data, [key.toUpperCase()]: i };
+    const rpc = await rpcFor(
+      (req, res) =>
+        json(res, 200, {
+          jsonrpc: '2.0',
+          id: callsOf(req.json)[0]!.id,
+          error: { code: -32000, message: `bad ${key.toUpperCase()}`, data },
+        }),
+      {},
+      { apiKey: key },
+    );
+    const error = await caught(rpc.request({ method: 'eth_call', params: [] }));
+    expect(error).toBeInstanceOf(JsonRpcError);
+    const shown = `${error.message}\n${JSON.stringify(error)}\n${inspect(error, { depth: Number.POSITIVE_INFINITY })}`;
+    expect(shown.toLowerCase()).not.toContain(key.slice(0, 8).toLowerCase());
+  });
+
+  it('says a state-changing call whose answer was lost may have taken effect, and a read does not', async () => {
+    const rpc = await rpcFor((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      res.write('{"jsonrpc":"2.0","id":1,"result":"0x');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    const send = await caught(rpc.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }));
+    expect(send.outcomeUnknown).toBe(true);
+    expect(send.message).toContain('Outcome unknown');
+    server!.respond = (_req, res) => json(res, 200, 'not a JSON-RPC answer');
+    const unreadable = await caught(rpc.request({ method: 'eth_sendRawTransaction', params: ['0x02'] }));
+    expect(unreadable).toBeInstanceOf(ResponseValidationError);
+    expect(unreadable.outcomeUnknown).toBe(true);
+    const read = await caught(rpc.request({ method: 'eth_chainId' }));
+    expect(read.outcomeUnknown).toBe(false);
   });
 });
 
@@ -392,7 +542,7 @@ describe('rate limits and HTTP failures', () => {
       expect(error).toBeInstanceOf(ServerError);
       expect(error.status).toBe(502);
       expect(error.path).toBe('/avalanche/***');
-      expect(error.message).toContain('POST /avalanche/***');
+      expect(error.message).toContain(`POST ${server!.url}/avalanche/***`);
     }
     expect(server!.requests).toHaveLength(3);
   });

@@ -1,14 +1,20 @@
 import {
+  assertClient,
   type CallOptions,
   type Client,
   chunk,
   decideRetry,
+  didYouMean,
   JsonRpcError,
+  MAX_TIMER_MS,
   parseRetryAfter,
   REDACTED,
   ResponseValidationError,
   redactValue,
+  resolveCallOptions,
+  sleepAtLeast,
   ValidationError,
+  type ValidationIssue,
   validateResponse,
 } from '@blockwire/core';
 import type { BlockTag, Hex, Quantity } from './inputs.js';
@@ -115,10 +121,16 @@ interface PendingCall {
 const UNSAFE_TO_REPEAT = /^(eth_send|eth_submit|personal_|anvil_|hardhat_|evm_|miner_|admin_)/;
 
 export function createRpcClient(client: Client, options: RpcClientOptions): RpcClient {
+  assertClient(client, 'createRpcClient', 'options');
   const { chain, batch } = resolveOptions(options);
   const path = `/${encodeURIComponent(chain)}`;
-  // What errors report as the path: core appends the key as the last segment and masks it.
-  const shownPath = `${path}/${REDACTED}`;
+  // Where errors say the call went: core appends the key as the last segment and masks it.
+  const nodeUrl = (client.baseUrls as Partial<Client['baseUrls']> | undefined)?.node;
+  const where = {
+    method: 'POST',
+    path: `${path}/${REDACTED}`,
+    baseUrl: nodeUrl === undefined ? undefined : client.redact(nodeUrl),
+  };
   let nextId = 1;
   let queue: PendingCall[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,6 +170,9 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     };
     if (batchAbort) for (const call of calls) call.signal?.addEventListener('abort', onCallerAbort);
     let response: Awaited<ReturnType<Client['request']>>;
+    const idempotent = calls.every((call) => !UNSAFE_TO_REPEAT.test(call.method));
+    // An answer that cannot be read leaves a state-changing call's outcome unknown.
+    const unreadable = { ...where, outcomeUnknown: !idempotent };
     try {
       response = await client.request({
         api: 'node',
@@ -165,7 +180,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
         path,
         // A lone call goes as a plain object: some nodes treat a batch of one differently.
         body: single ? envelope(single) : calls.map(envelope),
-        idempotent: calls.every((call) => !UNSAFE_TO_REPEAT.test(call.method)),
+        idempotent,
         signal: single ? single.signal : batchAbort?.signal,
         operation: single ? single.operation : `JSON-RPC batch of ${calls.length}`,
       });
@@ -178,7 +193,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     if (!Array.isArray(response.data) && !isRecord(response.data)) {
       const error = new ResponseValidationError(
         [{ path: '', message: `the body is not a JSON-RPC answer (${describeBody(response.data)})` }],
-        { method: 'POST', path: shownPath, operation: single?.operation, attempts: response.attempts },
+        { ...unreadable, operation: single?.operation, attempts: response.attempts },
       );
       for (const call of calls) call.settle({ error });
       return;
@@ -209,7 +224,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
                 message: `the response has ${matches.length} answers for call id ${call.id} (${call.method}); which one is meant cannot be told`,
               },
             ],
-            { method: 'POST', path: shownPath, operation: call.operation, attempts: response.attempts },
+            { ...unreadable, operation: call.operation, attempts: response.attempts },
           ),
         });
         continue;
@@ -220,12 +235,13 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
 
   function answer(call: PendingCall, reply: unknown, httpAttempts: number, retryAfterMs: number | undefined) {
     if (call.settled) return;
-    const details = { method: 'POST', path: shownPath, operation: call.operation };
+    const details = { ...where, operation: call.operation };
+    const unreadable = { ...details, outcomeUnknown: UNSAFE_TO_REPEAT.test(call.method) };
     if (!isRecord(reply)) {
       call.settle({
         error: new ResponseValidationError(
           [{ path: '', message: `the response has no answer for call id ${call.id} (${call.method})` }],
-          { ...details, attempts: httpAttempts },
+          { ...unreadable, attempts: httpAttempts },
         ),
       });
       return;
@@ -256,7 +272,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
               message: `the answer to call id ${call.id} (${call.method}) has neither result nor error`,
             },
           ],
-          { ...details, attempts: httpAttempts },
+          { ...unreadable, attempts: httpAttempts },
         ),
       });
       return;
@@ -276,14 +292,15 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
   }
 
   async function retryLater(call: PendingCall, delayMs: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // Never early: the wait may be a Retry-After (a caller who gives up settles the call meanwhile).
+    await sleepAtLeast(delayMs);
     if (call.settled) return;
     call.attempts += 1;
     call.id = nextId++;
     enqueue(call);
   }
 
-  function execute(method: string, params: unknown, operation: string, options: CallOptions = {}) {
+  function execute(method: string, params: unknown, operation: string, options: CallOptions) {
     const { signal } = options;
     signal?.throwIfAborted();
     return new Promise<unknown>((resolve, reject) => {
@@ -310,6 +327,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
   }
 
   async function request(args: RequestArguments, options?: CallOptions): Promise<unknown> {
+    const callOptions = resolveCallOptions(options, 'request');
     if (!isRecord(args) || typeof args.method !== 'string' || args.method === '') {
       throw new ValidationError([{ path: 'method', message: 'must be a non-empty string' }], {
         subject: 'JSON-RPC request',
@@ -322,7 +340,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
         operation: args.method,
       });
     }
-    return execute(args.method, params, args.method, options);
+    return execute(args.method, params, args.method, callOptions);
   }
 
   async function call<M extends RpcMethod>(
@@ -330,58 +348,125 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     input: RpcMethodInput<M>,
     options?: CallOptions,
   ): Promise<RpcMethodResult<M>> {
+    if (!isRecord(method) || typeof method.method !== 'string' || !isRecord(method.params)) {
+      throw new ValidationError(
+        [{ path: 'method', message: 'must be a method definition, e.g. getBlockByHashMethod' }],
+        { subject: 'arguments of call' },
+      );
+    }
+    const callOptions = resolveCallOptions(options, method.id);
     const params = encodeParams(method, input);
-    const result = await execute(method.method, params, method.id, options);
-    return validateResponse(method.result, result, {
-      operation: method.id,
-      method: 'POST',
-      path: shownPath,
-    }) as RpcMethodResult<M>;
+    const result = await execute(method.method, params, method.id, callOptions);
+    return validateResponse(method.result, result, { ...where, operation: method.id }) as RpcMethodResult<M>;
   }
 
   const rpc: Record<string, unknown> = { chain, request, call };
   for (const method of methods) {
-    rpc[method.id] = (...args: unknown[]) =>
-      call(
-        method,
-        paramsToInput(method, args.slice(0, method.args.length)) as RpcMethodInput<typeof method>,
-        args[method.args.length] as CallOptions | undefined,
-      );
+    // Positional: the method's arguments in order, then the call options.
+    rpc[method.id] = async (...args: unknown[]) => {
+      if (args.length > method.args.length + 1) {
+        throw new ValidationError(
+          [
+            {
+              path: '',
+              message: `takes at most ${method.args.length + 1} arguments (${method.args.join(', ')}, options), got ${args.length}`,
+            },
+          ],
+          { subject: `arguments of ${method.id}`, operation: method.id },
+        );
+      }
+      const input = paramsToInput(method, args.slice(0, method.args.length));
+      return call(method, input as RpcMethodInput<typeof method>, args[method.args.length] as CallOptions);
+    };
   }
   return Object.freeze(rpc) as unknown as RpcClient;
 }
+
+const OPTION_NAMES = Object.keys({ chain: true, batch: true } satisfies Record<keyof RpcClientOptions, true>);
+const BATCH_OPTION_NAMES = Object.keys({ maxSize: true, waitMs: true } satisfies Record<
+  keyof BatchOptions,
+  true
+>);
 
 function resolveOptions(options: RpcClientOptions): {
   chain: string;
   batch: Required<BatchOptions> | undefined;
 } {
   const subject = 'RPC client options';
-  const chain = options?.chain;
-  if (typeof chain !== 'string' || !/^[a-z0-9-]+$/.test(chain)) {
+  if (!isRecord(options)) {
     throw new ValidationError(
       [
         {
-          path: 'chain',
-          message: 'must be a chain path segment of lowercase letters, digits and dashes, e.g. "avalanche"',
+          path: '',
+          message: 'createRpcClient(client, options) needs options such as { chain: "avalanche" }',
         },
       ],
       { subject },
     );
   }
-  if (options.batch === false) return { chain, batch: undefined };
-  const { maxSize = MAX_BATCH_SIZE, waitMs = 0 } = options.batch ?? {};
-  const issues = [];
+  const issues: ValidationIssue[] = [];
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(name)) {
+      issues.push({
+        path: name,
+        message: `is not an option${didYouMean(name, OPTION_NAMES)}; the options are ${OPTION_NAMES.join(', ')}`,
+      });
+    }
+  }
+  const { chain } = options;
+  if (typeof chain !== 'string' || !CHAIN_SEGMENT.test(chain)) {
+    issues.push({
+      path: 'chain',
+      message: `must be a chain path segment of lowercase letters, digits and dashes, e.g. "avalanche"${chainHint(chain)}`,
+    });
+  }
+  const batch = resolveBatch(options.batch, issues);
+  if (issues.length > 0) throw new ValidationError(issues, { subject });
+  return { chain: chain as string, batch };
+}
+
+/** One path segment, nothing a URL could resolve or a proxy decode: no dots, slashes or escapes. */
+const CHAIN_SEGMENT = /^[a-z0-9-]+$/;
+
+/** `Avalanche` or `arbitrum nova` mean a valid segment: say which. */
+function chainHint(chain: unknown): string {
+  if (typeof chain !== 'string' || chain.length > 64) return '';
+  const meant = chain
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+  return meant !== chain && CHAIN_SEGMENT.test(meant) ? ` (did you mean "${meant}"?)` : '';
+}
+
+function resolveBatch(batch: unknown, issues: ValidationIssue[]): Required<BatchOptions> | undefined {
+  if (batch === false) return undefined;
+  if (batch !== undefined && !isRecord(batch)) {
+    issues.push({ path: 'batch', message: 'must be an object such as { maxSize: 20, waitMs: 0 }, or false' });
+    return undefined;
+  }
+  for (const name of Object.keys(batch ?? {})) {
+    if (!BATCH_OPTION_NAMES.includes(name)) {
+      issues.push({
+        path: `batch.${name}`,
+        message: `is not a batch option${didYouMean(name, BATCH_OPTION_NAMES)}; the options are ${BATCH_OPTION_NAMES.join(', ')}`,
+      });
+    }
+  }
+  const { maxSize = MAX_BATCH_SIZE, waitMs = 0 } = (batch ?? {}) as BatchOptions;
   if (!Number.isInteger(maxSize) || maxSize < 1 || maxSize > MAX_BATCH_SIZE) {
     issues.push({
       path: 'batch.maxSize',
       message: `must be an integer from 1 to ${MAX_BATCH_SIZE} (the service's batch limit)`,
     });
   }
-  if (typeof waitMs !== 'number' || !(waitMs >= 0) || !Number.isFinite(waitMs)) {
-    issues.push({ path: 'batch.waitMs', message: 'must be a number of milliseconds >= 0' });
+  // Node's timers fire at once for a delay above 2^31-1 ms.
+  if (typeof waitMs !== 'number' || !(waitMs >= 0 && waitMs <= MAX_TIMER_MS)) {
+    issues.push({
+      path: 'batch.waitMs',
+      message: `must be a number of milliseconds from 0 to ${MAX_TIMER_MS}`,
+    });
   }
-  if (issues.length > 0) throw new ValidationError(issues, { subject });
-  return { chain, batch: { maxSize, waitMs } };
+  return { maxSize, waitMs };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

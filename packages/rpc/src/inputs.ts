@@ -15,9 +15,14 @@ export type Quantity = number | bigint | Hex | `${bigint}`;
 
 const BLOCK_TAGS = new Set(['latest', 'earliest', 'pending']);
 
+/** JSON-RPC quantities are at most 256 bits. */
+const MAX_QUANTITY = 2n ** 256n - 1n;
+/** Longer than any 256-bit number written in hex or decimal, leading zeros allowed: refused unparsed. */
+const MAX_QUANTITY_TEXT = 100;
+
 /**
- * A non-negative integer as a minimal `0x` hex string (0 → `0x0`): nodes reject leading zeros.
- * Undefined when the value is not one.
+ * A non-negative integer of at most 256 bits as a minimal `0x` hex string (0 → `0x0`): nodes
+ * reject leading zeros. Undefined when the value is not one.
  */
 export function toQuantity(value: unknown): Hex | undefined {
   let integer: bigint;
@@ -25,13 +30,17 @@ export function toQuantity(value: unknown): Hex | undefined {
     if (!Number.isSafeInteger(value) || value < 0) return undefined;
     integer = BigInt(value);
   } else if (typeof value === 'bigint') {
-    if (value < 0n) return undefined;
     integer = value;
-  } else if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value)) {
+  } else if (
+    typeof value === 'string' &&
+    value.length <= MAX_QUANTITY_TEXT &&
+    /^(0x[0-9a-fA-F]+|\d+)$/.test(value)
+  ) {
     integer = BigInt(value);
   } else {
     return undefined;
   }
+  if (integer < 0n || integer > MAX_QUANTITY) return undefined;
   return `0x${integer.toString(16)}`;
 }
 
@@ -62,7 +71,7 @@ export const addressInput = evmAddress
     examples: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
   });
 
-const QUANTITY_MESSAGE = 'must be an integer >= 0 (number, bigint, 0x hex or decimal string)';
+const QUANTITY_MESSAGE = 'must be an integer from 0 to 2^256-1 (number, bigint, 0x hex or decimal string)';
 
 /** A non-negative integer sent as minimal hex, e.g. an uncle's index. */
 export const quantityInput = z

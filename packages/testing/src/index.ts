@@ -160,3 +160,13 @@ export function useTestServer<C extends { close(): Promise<void> }>(
     },
   };
 }
+export {
+  ADVERSARIAL_LENGTH,
+  ADVERSARIAL_PIECES,
+  type AdversarialInput,
+  adversarialString,
+  KNOWN_ADVERSARIAL_INPUTS,
+  LINEAR_TIME_LIMIT_MS,
+  timeOf,
+} from './adversarial.js';
+export { findOldNode } from './old-node.js';

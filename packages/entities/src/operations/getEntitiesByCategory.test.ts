@@ -36,8 +36,8 @@ describe('getEntitiesByCategory', () => {
   });
 
   it('sends only the path when no page or limit is given, with the id encoded', async () => {
-    await getEntitiesByCategory(t.client, { categoryId: 'layer 2/rollups' });
-    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/categories/layer%202%2Frollups');
+    await getEntitiesByCategory(t.client, { categoryId: 'layer 2 & rollups' });
+    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/categories/layer%202%20%26%20rollups');
   });
 
   it.each([

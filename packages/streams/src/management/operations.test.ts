@@ -288,10 +288,10 @@ const cases: Case[] = [
   },
   {
     name: 'removeBitcoinStreamXpub',
-    call: (client) => removeBitcoinStreamXpub(client, { id: BTC_ID, xpubId: 'xp 1/2' }),
+    call: (client) => removeBitcoinStreamXpub(client, { id: BTC_ID, xpubId: 'xp 1+2' }),
     method: 'DELETE',
-    path: `/streams/bitcoin/${BTC_ID}/xpub/xp%201%2F2`,
-    full: { id: 'xp 1/2' },
+    path: `/streams/bitcoin/${BTC_ID}/xpub/xp%201%2B2`,
+    full: { id: 'xp 1+2' },
     minimal: undefined,
   },
 ];
@@ -709,6 +709,35 @@ const rejections: Rejection[] = [
     'id',
     /UUID/,
   ],
+  // Path segments that would change the route (`…/xpub/..` is the delete-stream route).
+  ...(
+    [
+      [
+        'removeBitcoinStreamXpub',
+        'xpubId',
+        (v: string) => removeBitcoinStreamXpub(client, { ...withStream, xpubId: v }),
+      ],
+      [
+        'getBitcoinBlockWebhookData',
+        'chainId',
+        (v: string) => getBitcoinBlockWebhookData(client, { chainId: v, blockNumber: 1 }),
+      ],
+      [
+        'replayBitcoinBlock',
+        'chainId',
+        (v: string) => replayBitcoinBlock(client, { chainId: v, blockNumber: 1, streamId: BTC_ID }),
+      ],
+    ] as const
+  ).flatMap(([name, field, call]) =>
+    ['..', ' .. ', '.', '%2e%2E', '../x'].map(
+      (value): Rejection => [
+        `${name} ${field} ${JSON.stringify(value)}`,
+        () => call(value),
+        field,
+        /must not (be "\." or "\.\."|contain)/,
+      ],
+    ),
+  ),
 ];
 
 describe('input rules', () => {

@@ -79,8 +79,8 @@ export {
   runOperation,
   validateOperationInput,
 } from './operation.js';
-export { hasLoneSurrogate, pathSegment, pathSegmentIssue } from './path-segment.js';
 export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
+export { hasLoneSurrogate, pathSegment, pathSegmentIssue } from './path-segment.js';
 export { createRedactor, REDACTED, redactValue } from './redact.js';
 export {
   type AttemptOutcome,
@@ -105,6 +105,7 @@ export {
   nonNegativeNumber,
   numberLike,
 } from './schemas.js';
+
 import { unsupportedNodeMessage } from './node-version.js';
 
 // On a Node.js too old, fail at import with one sentence, not later with a crash inside undici.
@@ -112,7 +113,6 @@ import { unsupportedNodeMessage } from './node-version.js';
 const unsupported = unsupportedNodeMessage();
 if (unsupported) throw new Error(unsupported);
 
-export { unsupportedNodeMessage };
 export { didYouMean, nearest } from './suggest.js';
 export {
   createUndiciTransport,
@@ -121,3 +121,4 @@ export {
   type TransportResponse,
 } from './transport.js';
 export { issuesOf, validateInput, validateResponse } from './validation.js';
+export { unsupportedNodeMessage };

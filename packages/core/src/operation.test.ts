@@ -26,6 +26,15 @@ import { evmAddress, evmChain, integerLike, nonNegativeInteger, nonNegativeNumbe
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
 const described = (description: string) => ({ description });
+/** What every operation says about itself, for operations that exist only in a test. */
+const presented = (id: string) => ({
+  id,
+  resource: 'test',
+  action: id,
+  displayName: id,
+  summary: `The ${id} test operation`,
+  examples: [{ input: {}, response: {} }] as const,
+});
 
 const getPrice = defineOperation({
   id: 'getPrice',
@@ -167,12 +176,11 @@ describe('runOperation', () => {
 
   it('flags an unreadable reply to a write that is not safe to repeat: it happened, what it made is unknown', async () => {
     const create = defineOperation({
-      id: 'createThing',
-      summary: 'Create a thing',
+      ...presented('createThing'),
       api: 'streams',
       method: 'PUT',
       path: '/things',
-      input: z.object({ tag: z.string() }),
+      input: z.object({ tag: z.string().meta(described('A tag')) }),
       fields: { tag: 'body' },
       response: z.looseObject({ id: z.string() }),
       idempotent: false,
@@ -201,13 +209,15 @@ describe('runOperation', () => {
 
 describe('path segments cannot change the route', () => {
   const removeXpub = defineOperation({
-    id: 'removeXpub',
-    summary: 'Remove an xpub',
+    ...presented('removeXpub'),
     api: 'streams',
     method: 'DELETE',
     path: '/streams/bitcoin/{id}/xpub/{xpubId}',
     // Plain strings, not even trimmed: the guard must not depend on each schema.
-    input: z.object({ id: z.string(), xpubId: z.string() }),
+    input: z.object({
+      id: z.string().meta(described('A stream')),
+      xpubId: z.string().meta(described('An xpub')),
+    }),
     fields: { id: 'path', xpubId: 'path' },
     response: z.unknown(),
     idempotent: false,
@@ -335,12 +345,14 @@ describe('path segments cannot change the route', () => {
 
   it('refuses a lone surrogate in a query or body value too, naming the field', async () => {
     const search = defineOperation({
-      id: 'search',
-      summary: 'Search',
+      ...presented('search'),
       api: 'evm',
       method: 'POST',
       path: '/search',
-      input: z.object({ q: z.string(), tags: z.array(z.string()).optional() }),
+      input: z.object({
+        q: z.string().meta(described('Search text')),
+        tags: z.array(z.string()).meta(described('Tags')).optional(),
+      }),
       fields: { q: 'query', tags: 'body' },
       response: z.unknown(),
       idempotent: true,

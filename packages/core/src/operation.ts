@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod/v4';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
-import { checkPresentation, type Presentation } from './metadata.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
+import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
 import { didYouMean } from './suggest.js';
 import { issuesOf, validateResponse } from './validation.js';

@@ -17,7 +17,7 @@ import {
   type ValidationIssue,
   validateResponse,
 } from '@blockwire/core';
-import type { BlockTag, Hex, Quantity } from './inputs.js';
+import type { Hex } from './inputs.js';
 import {
   encodeParams,
   paramsToInput,
@@ -25,8 +25,18 @@ import {
   type RpcMethodInput,
   type RpcMethodResult,
 } from './method.js';
-import { methods } from './methods/index.js';
-import type { Block, Proof, Receipt, Transaction, Uncle } from './schemas.js';
+import {
+  getBlockByHashMethod,
+  getBlockByNumberMethod,
+  getBlockReceiptsMethod,
+  getProofMethod,
+  getTransactionByHashMethod,
+  getTransactionReceiptMethod,
+  getUncleByBlockHashAndIndexMethod,
+  getUncleByBlockNumberAndIndexMethod,
+  type methods,
+} from './methods/index.js';
+import type { Block, Transaction } from './schemas.js';
 
 /** The service accepts at most this many calls in one batch. */
 export const MAX_BATCH_SIZE = 20;
@@ -54,7 +64,48 @@ export interface RequestArguments {
   params?: readonly unknown[] | Record<string, unknown>;
 }
 
-export interface RpcClient {
+/** A method's arguments in `args` order, each typed as its params field accepts it; trailing optional ones optional. */
+type Positional<Names extends readonly string[], Input> = Names extends readonly [
+  infer Name extends string,
+  ...infer Rest extends readonly string[],
+]
+  ? Name extends keyof Input
+    ? undefined extends Input[Name]
+      ? [argument?: Input[Name], ...Positional<Rest, Input>]
+      : [argument: Input[Name], ...Positional<Rest, Input>]
+    : []
+  : [];
+
+type Signature<M extends RpcMethod, Input, Result> = (
+  ...args: [...Positional<M['args'], Input>, options?: CallOptions]
+) => Promise<Result>;
+
+type WithFullTransactions<Input, Flag> = Omit<Input, 'fullTransactions'> &
+  (undefined extends Flag ? { fullTransactions?: Flag } : { fullTransactions: Flag });
+type BlockWith<Result, T extends Hex | Transaction> = Result extends { transactions: unknown[] }
+  ? Block<T>
+  : Result;
+
+/**
+ * A typed method as a positional function, derived from its definition: its arguments in `args`
+ * order, typed as its params accept them, then call options; it resolves to its result schema's
+ * output. A method that takes `fullTransactions` also says which block it returns (the client
+ * checks the node kept to it): `Block<Transaction>` when true, `Block<Hex>` when false or left out.
+ */
+export type RpcMethodFunction<M extends RpcMethod> = 'fullTransactions' extends M['args'][number]
+  ? Signature<M, WithFullTransactions<RpcMethodInput<M>, true>, BlockWith<RpcMethodResult<M>, Transaction>> &
+      Signature<
+        M,
+        WithFullTransactions<RpcMethodInput<M>, false | undefined>,
+        BlockWith<RpcMethodResult<M>, Hex>
+      > &
+      Signature<M, RpcMethodInput<M>, RpcMethodResult<M>>
+  : Signature<M, RpcMethodInput<M>, RpcMethodResult<M>>;
+
+type TypedMethod = (typeof methods)[number];
+
+/** A client of one chain's node: every typed method of `methods` by its id, plus `request` and `call`. */
+export type RpcClient = {
   readonly chain: string;
   /** Any JSON-RPC method (EIP-1193 shape): pass this client to viem's `custom()` or ethers' `BrowserProvider`. */
   request(args: RequestArguments, options?: CallOptions): Promise<unknown>;
@@ -64,44 +115,7 @@ export interface RpcClient {
     input: RpcMethodInput<M>,
     options?: CallOptions,
   ): Promise<RpcMethodResult<M>>;
-  getBlockByHash(hash: string, fullTransactions?: false, options?: CallOptions): Promise<Block<Hex> | null>;
-  getBlockByHash(
-    hash: string,
-    fullTransactions: true,
-    options?: CallOptions,
-  ): Promise<Block<Transaction> | null>;
-  getBlockByHash(hash: string, fullTransactions?: boolean, options?: CallOptions): Promise<Block | null>;
-  getBlockByNumber(
-    blockTag: BlockTag,
-    fullTransactions?: false,
-    options?: CallOptions,
-  ): Promise<Block<Hex> | null>;
-  getBlockByNumber(
-    blockTag: BlockTag,
-    fullTransactions: true,
-    options?: CallOptions,
-  ): Promise<Block<Transaction> | null>;
-  getBlockByNumber(
-    blockTag: BlockTag,
-    fullTransactions?: boolean,
-    options?: CallOptions,
-  ): Promise<Block | null>;
-  getUncleByBlockHashAndIndex(hash: string, index: Quantity, options?: CallOptions): Promise<Uncle | null>;
-  getUncleByBlockNumberAndIndex(
-    blockTag: BlockTag,
-    index: Quantity,
-    options?: CallOptions,
-  ): Promise<Uncle | null>;
-  getBlockReceipts(blockTag: BlockTag, options?: CallOptions): Promise<Receipt[] | null>;
-  getTransactionByHash(hash: string, options?: CallOptions): Promise<Transaction | null>;
-  getTransactionReceipt(hash: string, options?: CallOptions): Promise<Receipt | null>;
-  getProof(
-    address: string,
-    storageKeys: readonly string[],
-    blockTag?: BlockTag,
-    options?: CallOptions,
-  ): Promise<Proof | null>;
-}
+} & { readonly [M in TypedMethod as M['id']]: RpcMethodFunction<M> };
 
 /** One JSON-RPC call waiting for its answer. */
 interface PendingCall {
@@ -357,13 +371,16 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     const callOptions = resolveCallOptions(options, method.id);
     const params = encodeParams(method, input);
     const result = await execute(method.method, params, method.id, callOptions);
-    return validateResponse(method.result, result, { ...where, operation: method.id }) as RpcMethodResult<M>;
+    const details = { ...where, operation: method.id };
+    const validated = validateResponse(method.result, result, details) as RpcMethodResult<M>;
+    const mismatch = checkTransactions(method, params, validated);
+    if (mismatch) throw new ResponseValidationError([mismatch], details);
+    return validated;
   }
 
-  const rpc: Record<string, unknown> = { chain, request, call };
-  for (const method of methods) {
-    // Positional: the method's arguments in order, then the call options.
-    rpc[method.id] = async (...args: unknown[]) => {
+  /** A method called with positional arguments, as the `RpcClient` type derived from it says. */
+  function positional<M extends RpcMethod>(method: M): RpcMethodFunction<M> {
+    const invoke = async (...args: unknown[]): Promise<RpcMethodResult<M>> => {
       if (args.length > method.args.length + 1) {
         throw new ValidationError(
           [
@@ -375,11 +392,47 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
           { subject: `arguments of ${method.id}`, operation: method.id },
         );
       }
-      const input = paramsToInput(method, args.slice(0, method.args.length));
-      return call(method, input as RpcMethodInput<typeof method>, args[method.args.length] as CallOptions);
+      const input = paramsToInput(method, args.slice(0, method.args.length)) as RpcMethodInput<M>;
+      return call(method, input, args[method.args.length] as CallOptions | undefined);
     };
+    // The one claim the types cannot check: which block a `fullTransactions` flag returns. `call`
+    // checks it at run time (checkTransactions), so the narrower overloads hold.
+    return invoke as RpcMethodFunction<M>;
   }
-  return Object.freeze(rpc) as unknown as RpcClient;
+
+  return Object.freeze({
+    chain,
+    request,
+    call,
+    getBlockByHash: positional(getBlockByHashMethod),
+    getBlockByNumber: positional(getBlockByNumberMethod),
+    getUncleByBlockHashAndIndex: positional(getUncleByBlockHashAndIndexMethod),
+    getUncleByBlockNumberAndIndex: positional(getUncleByBlockNumberAndIndexMethod),
+    getBlockReceipts: positional(getBlockReceiptsMethod),
+    getTransactionByHash: positional(getTransactionByHashMethod),
+    getTransactionReceipt: positional(getTransactionReceiptMethod),
+    getProof: positional(getProofMethod),
+  } satisfies RpcClient);
+}
+
+/**
+ * The node must answer `fullTransactions: true` with transaction objects and `false` with hashes:
+ * the types promise one or the other, and a mix would break code that relies on them.
+ */
+function checkTransactions(
+  method: RpcMethod,
+  params: unknown[],
+  result: unknown,
+): ValidationIssue | undefined {
+  const index = method.args.indexOf('fullTransactions');
+  if (index === -1 || !isRecord(result) || !Array.isArray(result.transactions)) return undefined;
+  const full = params[index] === true;
+  const wrong = result.transactions.findIndex((tx) => (typeof tx === 'string') === full);
+  if (wrong === -1) return undefined;
+  return {
+    path: `transactions.${wrong}`,
+    message: full ? 'must be a transaction object (fullTransactions was true)' : 'must be a transaction hash',
+  };
 }
 
 const OPTION_NAMES = Object.keys({ chain: true, batch: true } satisfies Record<keyof RpcClientOptions, true>);

@@ -9,11 +9,15 @@ export interface RpcMethod<
   P extends z.ZodObject = z.ZodObject,
   R extends z.ZodType = z.ZodType,
   M extends string = string,
+  A extends readonly string[] = readonly (keyof z.output<P> & string)[],
+  Id extends string = string,
 > extends Presentation {
+  /** The SDK method's name, e.g. `getBlockByHash`: the `RpcClient` method that calls it. */
+  id: Id;
   /** The JSON-RPC method name, e.g. `eth_getBlockByHash`. */
   method: M;
   /** The arguments in `params` order; each is a field of `params`. */
-  args: readonly (keyof z.output<P> & string)[];
+  args: A;
   /** Validates the arguments by name; its output holds the wire values. */
   params: P;
   /** Validates the `result` of the response; unknown fields pass through. */
@@ -27,9 +31,13 @@ export type RpcMethodResult<M extends RpcMethod> = z.output<M['result']>;
  * Declares a method, checking that `args` and the fields of `params` agree and that it presents
  * itself fully (every argument documented, a unique resource + action, an example).
  */
-export function defineRpcMethod<P extends z.ZodObject, R extends z.ZodType, M extends string>(
-  method: RpcMethod<P, R, M>,
-): RpcMethod<P, R, M> {
+export function defineRpcMethod<
+  P extends z.ZodObject,
+  R extends z.ZodType,
+  M extends string,
+  const A extends readonly (keyof z.output<P> & string)[],
+  const Id extends string,
+>(method: RpcMethod<P, R, M, A, Id>): RpcMethod<P, R, M, A, Id> {
   const fields = Object.keys(method.params.shape).sort();
   if ([...method.args].sort().join() !== fields.join()) {
     throw new Error(
@@ -37,7 +45,8 @@ export function defineRpcMethod<P extends z.ZodObject, R extends z.ZodType, M ex
     );
   }
   checkPresentation(method, method.params);
-  return Object.freeze({ ...method, args: Object.freeze([...method.args]) });
+  Object.freeze(method.args);
+  return Object.freeze({ ...method });
 }
 
 /** Validates named arguments and returns the JSON-RPC `params` array; a `ValidationError` names each bad argument. */

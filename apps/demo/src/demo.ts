@@ -5,8 +5,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Backend, startBackend } from './backend.js';
-import { BOARD_SIZE, type BitcoinBoard, createBitcoinBoard } from './bitcoin-board.js';
-import { type DemoConfig, DEFAULT_PORT, describeBackend } from './config.js';
+import { type BitcoinBoard, BOARD_SIZE, createBitcoinBoard } from './bitcoin-board.js';
+import { DEFAULT_PORT, type DemoConfig, describeBackend } from './config.js';
 import { toProblem } from './problems.js';
 import { bitcoinRoutes, boardStatus } from './routes/bitcoin.js';
 import { blockRoutes } from './routes/blocks.js';

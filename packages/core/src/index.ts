@@ -11,26 +11,22 @@ export {
   DEFAULT_BASE_URLS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
-  encodeQuery,
   type HttpMethod,
   type QueryValue,
   type RequestInfo,
   type ResponseInfo,
   type RetryInfo,
-  serviceMessageOf,
 } from './client.js';
 export {
   ApiError,
   type ApiErrorDetails,
   AuthenticationError,
-  apiErrorFor,
   BadRequestError,
   BlockwireError,
   type ErrorDetails,
   JsonRpcError,
   NetworkError,
   NotFoundError,
-  OUTCOME_UNKNOWN_NOTE,
   PermissionError,
   RateLimitError,
   ResponseTooLargeError,
@@ -61,40 +57,23 @@ export {
   undocumentedFields,
 } from './metadata.js';
 export {
-  assertClient,
-  type BuiltRequest,
-  buildRequest,
   type CallOptions,
   defineOperation,
   type FieldLocation,
   type FieldMapping,
   fieldsAt,
   fieldsIn,
-  inputFromRequest,
-  matchPath,
   type Operation,
   type OperationInput,
   type OperationOutput,
-  resolveCallOptions,
   runOperation,
-  validateOperationInput,
 } from './operation.js';
 export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
-export { hasLoneSurrogate, pathSegment, pathSegmentIssue } from './path-segment.js';
-export { createRedactor, REDACTED, redactValue } from './redact.js';
+export { pathSegment } from './path-segment.js';
+export { createRedactor, REDACTED } from './redact.js';
 export {
-  type AttemptOutcome,
-  backoffDelay,
   DEFAULT_RETRY,
-  decideRetry,
-  MAX_TIMER_MS,
-  mayHaveTakenEffect,
-  parseRetryAfter,
-  RETRYABLE_STATUSES,
-  type RetryDecision,
   type RetryOptions,
-  resolveRetryOptions,
-  sleepAtLeast,
 } from './retry.js';
 export {
   evmAddress,
@@ -113,7 +92,7 @@ import { unsupportedNodeMessage } from './node-version.js';
 const unsupported = unsupportedNodeMessage();
 if (unsupported) throw new Error(unsupported);
 
-export { didYouMean, nearest } from './suggest.js';
+export {} from './suggest.js';
 export {
   createUndiciTransport,
   type Transport,
@@ -121,4 +100,3 @@ export {
   type TransportResponse,
 } from './transport.js';
 export { issuesOf, validateInput, validateResponse } from './validation.js';
-export { unsupportedNodeMessage };

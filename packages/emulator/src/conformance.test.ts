@@ -2,7 +2,8 @@
  * Every route answers with a body that passes the SDK operation's own response schema, and every
  * JSON-RPC method's result passes the rpc package's result schema.
  */
-import { buildRequest, encodeQuery, type Operation } from '@blockwire/core';
+import type { Operation } from '@blockwire/core';
+import { buildRequest, encodeQuery } from '@blockwire/core/internal';
 import { operations as entityOperations } from '@blockwire/entities';
 import { operations as priceOperations } from '@blockwire/prices';
 import { encodeParams, methods } from '@blockwire/rpc';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { buildRequest, encodeQuery } from '@blockwire/core';
+import { buildRequest, encodeQuery } from '@blockwire/core/internal';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi.js';

@@ -2,7 +2,8 @@
  * Routes generated from the operations: the same path templates and zod input schemas the SDK
  * uses, so a request the SDK would reject is rejected here with the same field named.
  */
-import { fieldsIn, inputFromRequest, matchPath, type Operation } from '@blockwire/core';
+import { fieldsIn, type Operation } from '@blockwire/core';
+import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import type { Route } from './handlers/define.js';
 import type { HandlerResult } from './handlers/result.js';
 

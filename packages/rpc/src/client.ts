@@ -1,22 +1,24 @@
 import {
-  assertClient,
   type CallOptions,
   type Client,
   chunk,
-  decideRetry,
-  didYouMean,
   JsonRpcError,
-  MAX_TIMER_MS,
-  parseRetryAfter,
   REDACTED,
   ResponseValidationError,
-  redactValue,
-  resolveCallOptions,
-  sleepAtLeast,
   ValidationError,
   type ValidationIssue,
   validateResponse,
 } from '@blockwire/core';
+import {
+  assertClient,
+  decideRetry,
+  didYouMean,
+  MAX_TIMER_MS,
+  parseRetryAfter,
+  redactValue,
+  resolveCallOptions,
+  sleepAtLeast,
+} from '@blockwire/core/internal';
 import type { Hex } from './inputs.js';
 import {
   encodeParams,

@@ -1,7 +1,7 @@
 /** The live Bitcoin board: its rows, the addresses it watches, and the simulator's buttons. */
 import { bitcoinAddressSchema, btcToSats } from '@blockwire/streams';
 import { z } from 'zod/v4';
-import { BOARD_SIZE, type BitcoinBoard } from '../bitcoin-board.js';
+import { type BitcoinBoard, BOARD_SIZE } from '../bitcoin-board.js';
 import { DemoError } from '../problems.js';
 import type { BitcoinStatusView, BoardEvents } from '../views.js';
 import { defineRoute, type RouteContext, text } from './route.js';

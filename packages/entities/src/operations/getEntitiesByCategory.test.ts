@@ -1,4 +1,5 @@
-import { inputFromRequest, matchPath, ValidationError, validateInput } from '@blockwire/core';
+import { ValidationError, validateInput } from '@blockwire/core';
+import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { describe, expect, it } from 'vitest';
 import { binanceSummary } from '../fixtures.js';
 import { API_KEY, useServer } from '../test-support.js';

@@ -1,4 +1,5 @@
-import { inputFromRequest, ValidationError, validateInput } from '@blockwire/core';
+import { ValidationError, validateInput } from '@blockwire/core';
+import { inputFromRequest } from '@blockwire/core/internal';
 import { describe, expect, it } from 'vitest';
 import { exchangesCategory } from '../fixtures.js';
 import { API_KEY, useServer } from '../test-support.js';

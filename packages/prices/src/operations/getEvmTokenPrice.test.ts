@@ -1,11 +1,5 @@
-import {
-  inputFromRequest,
-  matchPath,
-  NotFoundError,
-  ResponseValidationError,
-  ValidationError,
-  validateInput,
-} from '@blockwire/core';
+import { NotFoundError, ResponseValidationError, ValidationError, validateInput } from '@blockwire/core';
+import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { describe, expect, it } from 'vitest';
 import { API_KEY, useServer } from '../test-support.js';
 import { getEvmTokenPrice, getEvmTokenPriceOperation } from './getEvmTokenPrice.js';

@@ -1,11 +1,5 @@
-import {
-  createClient,
-  inputFromRequest,
-  matchPath,
-  ServerError,
-  ValidationError,
-  validateInput,
-} from '@blockwire/core';
+import { createClient, ServerError, ValidationError, validateInput } from '@blockwire/core';
+import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { base58 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { API_KEY, type RecordedRequest, useServer } from '../test-support.js';

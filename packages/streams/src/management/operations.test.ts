@@ -1,14 +1,12 @@
 import {
   BadRequestError,
-  buildRequest,
   type Client,
-  inputFromRequest,
-  matchPath,
   type OperationInput,
   ResponseValidationError,
   ServerError,
   ValidationError,
 } from '@blockwire/core';
+import { buildRequest, inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addBitcoinStreamAddress,

@@ -87,6 +87,7 @@ export function resolveChain(input: string | number | bigint): Chain {
   return chain;
 }
 
+/** The message for a chain that is not in the registry: the nearest one, then every valid chain. */
 export function unknownChainMessage(input: unknown): string {
   const valid = EVM_CHAINS.map((chain) => `${chain.name} (${chain.hexId})`).join(', ');
   const suggestion = typeof input === 'string' ? suggestChain(input) : undefined;

@@ -116,6 +116,7 @@ export interface Client {
   close(): Promise<void>;
 }
 
+/** A client for the service: base URLs per interface, the key sent the way each expects, retries, timeouts, typed errors. */
 export function createClient(options: ClientOptions): Client {
   const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
     resolveClientOptions(options);
@@ -241,6 +242,7 @@ export function createClient(options: ClientOptions): Client {
   return Object.freeze(client);
 }
 
+/** A query string (`?a=1&b=x`) from a record; undefined and null values are left out, arrays repeat the name. */
 export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();

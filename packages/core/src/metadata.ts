@@ -278,6 +278,7 @@ export interface ActionDescription extends Presentation {
   fields: FieldInfo[];
 }
 
+/** Everything a UI, a doc or an agent tool needs about an action: its presentation and its fields described. */
 export function describeAction(action: Action): ActionDescription {
   const { operation } = action;
   const presentation: Presentation = {

@@ -135,6 +135,7 @@ export type RetryDecision =
   | { retry: false; reason: 'exhausted' | 'not-retryable' | 'unsafe-to-repeat' }
   | { retry: false; reason: 'retry-after-too-long'; retryAfterMs: number };
 
+/** Whether an attempt failed in a way that proves the request never reached the server. */
 export function isNeverSent(outcome: AttemptOutcome): boolean {
   return outcome.kind === 'network' && outcome.code !== undefined && NEVER_SENT_CODES.has(outcome.code);
 }

@@ -6,6 +6,7 @@ import {
   type ValidationIssue,
 } from './errors.js';
 
+/** The issues of a zod error as `{ path, message }`, the path dotted (`addresses.3`). */
 export function issuesOf(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),

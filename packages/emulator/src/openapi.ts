@@ -26,6 +26,7 @@ const API_TITLES: Record<Exclude<Api, 'node'>, string> = {
   streams: 'Streams: EVM stream status, settings, Bitcoin streams',
 };
 
+/** The OpenAPI 3.1 document of the REST contract, from the operations. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of restOperations) {

@@ -79,6 +79,7 @@ const PREFIXES: readonly [string, FaultInterface | 'control'][] = [
   ['/control', 'control'],
 ];
 
+/** Starts the whole service on this machine (with anvil unless `anvil: false`); resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;

@@ -1,9 +1,4 @@
-import { getEntitiesByCategoryOperation } from './operations/getEntitiesByCategory.js';
-import { getEntityOperation } from './operations/getEntity.js';
-import { getEntityCategoriesOperation } from './operations/getEntityCategories.js';
-import { searchEntitiesOperation } from './operations/searchEntities.js';
-
-export { actions } from './actions.js';
+export { actions, operations } from './actions.js';
 export {
   type IterateEntitiesByCategoryInput,
   type IterateOptions,
@@ -57,14 +52,3 @@ export {
   searchEntitiesResponseSchema,
   searchResultSchema,
 } from './schemas.js';
-
-/**
- * Every operation of this package, in the contract's order. Note for routers: `/entities/search`
- * and `/entities/categories` also match getEntity's `/entities/{entityId}`; try literal paths first.
- */
-export const operations = [
-  getEntitiesByCategoryOperation,
-  searchEntitiesOperation,
-  getEntityOperation,
-  getEntityCategoriesOperation,
-] as const;

@@ -27,3 +27,6 @@ export const actions = [
     call: getSolanaTokenPrices,
   }),
 ] as const;
+
+/** Every operation of this package, in the contract's order. */
+export const operations = actions.map((action) => action.operation);

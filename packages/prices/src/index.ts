@@ -1,7 +1,4 @@
-import { getEvmTokenPriceOperation } from './operations/getEvmTokenPrice.js';
-import { getSolanaTokenPricesOperation } from './operations/getSolanaTokenPrices.js';
-
-export { actions } from './actions.js';
+export { actions, operations } from './actions.js';
 export {
   type GetEvmTokenPriceInput,
   getEvmTokenPrice,
@@ -29,6 +26,3 @@ export {
   solanaTokenPriceSchema,
   solanaTokenPricesSchema,
 } from './schemas.js';
-
-/** Every operation of this package, in the contract's order. */
-export const operations = [getEvmTokenPriceOperation, getSolanaTokenPricesOperation] as const;

@@ -1,16 +1,7 @@
 import { type Action, type CallOptions, defineAction } from '@blockwire/core';
 import type { RpcClient } from './client.js';
 import type { RpcMethod, RpcMethodInput, RpcMethodResult } from './method.js';
-import {
-  getBlockByHashMethod,
-  getBlockByNumberMethod,
-  getBlockReceiptsMethod,
-  getProofMethod,
-  getTransactionByHashMethod,
-  getTransactionReceiptMethod,
-  getUncleByBlockHashAndIndexMethod,
-  getUncleByBlockNumberAndIndexMethod,
-} from './methods/index.js';
+import { methods } from './methods/index.js';
 
 type RpcAction<M extends RpcMethod> = Action<M, RpcClient, M['params'], RpcMethodResult<M>>;
 
@@ -28,13 +19,4 @@ function actionOf<M extends RpcMethod>(method: M): RpcAction<M> {
  * `operation.resource` (`rpc`) and `operation.action` to `call`, which takes an `RpcClient` and
  * named arguments. Calls made in the same tick go out as one JSON-RPC batch.
  */
-export const actions = [
-  actionOf(getBlockByHashMethod),
-  actionOf(getBlockByNumberMethod),
-  actionOf(getUncleByBlockHashAndIndexMethod),
-  actionOf(getUncleByBlockNumberAndIndexMethod),
-  actionOf(getBlockReceiptsMethod),
-  actionOf(getTransactionByHashMethod),
-  actionOf(getTransactionReceiptMethod),
-  actionOf(getProofMethod),
-] as const;
+export const actions = methods.map(actionOf);

@@ -136,6 +136,7 @@ interface PendingCall {
 // Calls whose repetition could change state: an HTTP failure after sending them is not retried.
 const UNSAFE_TO_REPEAT = /^(eth_send|eth_submit|personal_|anvil_|hardhat_|evm_|miner_|admin_)/;
 
+/** A JSON-RPC client of one chain's node: the typed methods, `request()` for any method, batching of calls made together. */
 export function createRpcClient(client: Client, options: RpcClientOptions): RpcClient {
   assertClient(client, 'createRpcClient', 'options');
   const { chain, batch } = resolveOptions(options);

@@ -159,3 +159,6 @@ export const actions = [
     call: removeBitcoinStreamXpub,
   }),
 ] as const;
+
+/** Every management call of the streams interface, in the spec's order. */
+export const operations = actions.map((action) => action.operation);

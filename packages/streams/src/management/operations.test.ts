@@ -26,7 +26,7 @@ import {
   updateBitcoinStream,
   updateEvmStreamStatus,
   updateSettings,
-} from './index.js';
+} from '../index.js';
 import { API_KEY, clientFor, STREAMS_BASE_PATH, startServer, type TestServer } from './test-support.js';
 
 const EVM_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';

@@ -14,6 +14,9 @@ export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
     target: 'node22',
     platform: 'node',
     splitting: false,
+    // The CommonJS build has no `import.meta`: tsup's shim gives it `import.meta.url` from __filename
+    // (the emulator finds anvil's binary relative to itself).
+    shims: true,
     // No `treeshake`: esbuild already drops unused code when it bundles, and tsup's extra rollup
     // pass for it ended every file with a second `//# sourceMappingURL` line.
     ...overrides,

@@ -146,6 +146,13 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
     expect(out.cjs.length).toBeGreaterThan(0);
     expect(out.esm).toEqual(out.cjs);
   });
+
+  it('leaves no bare import.meta in its CommonJS build (it is undefined there: the emulator could not find anvil)', () => {
+    for (const file of readdirSync(join(dir, 'dist')).filter((name) => name.endsWith('.cjs'))) {
+      const code = readFileSync(join(dir, 'dist', file), 'utf8');
+      expect(code, file).not.toMatch(/\bimport_meta\.url\b|\bimport\.meta\b/);
+    }
+  });
 });
 
 describe('a TypeScript consumer without @types/node', () => {

@@ -164,8 +164,9 @@ describe('a release through changesets to a registry', () => {
         // A source map that names sources must carry them: the sources themselves are not shipped.
         expect(content.sourcesContent?.length ?? 0, map).toBe(content.sources.length);
       }
+      const packed = readFileSync(tarball).length;
       rows.push(
-        `${manifest.name}@${version}: ${view.dist.fileCount} files, ${view.dist.unpackedSize} bytes unpacked`,
+        `${manifest.name}@${version}: ${files.length} files, ${(packed / 1024).toFixed(1)} KiB packed`,
       );
     }
     process.stdout.write(`\nPublished tarballs:\n${rows.join('\n')}\n`);

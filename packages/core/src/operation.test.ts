@@ -110,12 +110,31 @@ describe('runOperation', () => {
 
   it('sends body fields as JSON and encodes path segments', async () => {
     server = await startServer((_req, res) => json(res, 200, { status: 'paused' }));
-    await runOperation(clientFor(server.url), setStatus, { id: 'a/b c', status: 'paused' });
+    await runOperation(clientFor(server.url), setStatus, { id: 'a b?c#%2e%2e', status: 'paused' });
     expect(server.requests[0]).toMatchObject({
       method: 'POST',
-      url: '/streams/a%2Fb%20c/status',
+      url: '/streams/a%20b%3Fc%23%252e%252e/status',
       body: '{"status":"paused"}',
     });
+  });
+
+  // `..` would be resolved away before sending (DELETE .../xpub/.. deletes the stream), and an
+  // encoded / or \ is decoded into another path by some proxies.
+  it.each([
+    ['..', 'must not be "." or ".." (the URL would lead to another path)'],
+    ['.', 'must not be "." or ".." (the URL would lead to another path)'],
+    ['a/../b', 'must not contain "/" or "\\" (it is one segment of the URL path)'],
+    ['a\\b', 'must not contain "/" or "\\" (it is one segment of the URL path)'],
+    ['a\ud800', 'must be well-formed text (it holds a lone surrogate)'],
+  ])('refuses the path value %j, naming the field, and sends nothing', async (id, message) => {
+    server = await startServer((_req, res) => json(res, 200, { status: 'paused' }));
+    const error = await runOperation(clientFor(server.url), setStatus, { id, status: 'paused' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([{ path: 'id', message }]);
+    expect((error as ValidationError).message).toBe(`Invalid input of setStatus: id: ${message}`);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('names every bad field and sends nothing', async () => {

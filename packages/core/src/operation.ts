@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod/v4';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
+import { ValidationError, type ValidationIssue } from './errors.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { validateInput, validateResponse } from './validation.js';
 
@@ -94,21 +95,43 @@ export interface BuiltRequest {
   body: Record<string, unknown> | undefined;
 }
 
-/** Turns validated input into the path, query and body the contract asks for. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Why a value cannot be one segment of a URL path, if it cannot. Encoding is not enough: a URL
+ * parser resolves `.` and `..` before sending (`DELETE .../xpub/..` would delete the stream), some
+ * proxies decode `%2F` and `%5C` into separators, and a lone surrogate cannot be encoded at all.
+ */
+function pathSegmentProblem(value: string): string | undefined {
+  if (value === '.' || value === '..') return 'must not be "." or ".." (the URL would lead to another path)';
+  if (/[/\\]/.test(value)) return 'must not contain "/" or "\\" (it is one segment of the URL path)';
+  if (LONE_SURROGATE.test(value)) return 'must be well-formed text (it holds a lone surrogate)';
+  return undefined;
+}
+
+/**
+ * Turns validated input into the path, query and body the contract asks for. A value that cannot
+ * be one path segment is a {@link ValidationError} naming its field: nothing is sent.
+ */
 export function buildRequest(operation: Operation, values: Record<string, unknown>): BuiltRequest {
   let path: string = operation.path;
   const query: Record<string, QueryValue> = {};
   const bodyFields = fieldsIn(operation, 'body');
   const body: Record<string, unknown> | undefined = bodyFields.length > 0 ? {} : undefined;
+  const issues: ValidationIssue[] = [];
   for (const placement of fieldsIn(operation)) {
     const value = values[placement.field];
     if (placement.in === 'path') {
-      path = path.replace(`{${placement.wire}}`, encodeURIComponent(String(value)));
+      const segment = String(value);
+      const problem = pathSegmentProblem(segment);
+      if (problem) issues.push({ path: placement.field, message: problem });
+      else path = path.replace(`{${placement.wire}}`, encodeURIComponent(segment));
     } else if (value !== undefined) {
       if (placement.in === 'query') query[placement.wire] = value as QueryValue;
       else body![placement.wire] = value;
     }
   }
+  if (issues.length > 0) throw new ValidationError(issues, { operation: operation.id });
   return { path, query, body };
 }
 

@@ -36,14 +36,15 @@ describe('getEntitiesByCategory', () => {
   });
 
   it('sends only the path when no page or limit is given, with the id encoded', async () => {
-    await getEntitiesByCategory(t.client, { categoryId: 'layer 2/rollups' });
-    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/categories/layer%202%2Frollups');
+    await getEntitiesByCategory(t.client, { categoryId: 'layer 2 & rollups' });
+    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/categories/layer%202%20%26%20rollups');
   });
 
   it.each([
     ['categoryId', {}],
     ['categoryId', { categoryId: '' }],
     ['categoryId', { categoryId: '.' }],
+    ['categoryId', { categoryId: 'layer-2/rollups' }],
     ['page', { categoryId: 'x', page: -1 }],
     ['page', { categoryId: 'x', page: 1.5 }],
     ['page', { categoryId: 'x', page: 'next' }],

@@ -25,8 +25,8 @@ describe('getEntity', () => {
   });
 
   it('encodes the id as one path segment', async () => {
-    await getEntity(t.client, { entityId: 'a/b c?d' });
-    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/a%2Fb%20c%3Fd');
+    await getEntity(t.client, { entityId: 'a b?c#d' });
+    expect(t.server.requests[0]!.url).toBe('/api/v2.2/entities/a%20b%3Fc%23d');
   });
 
   it.each([
@@ -35,6 +35,8 @@ describe('getEntity', () => {
     ['entityId', { entityId: '   ' }],
     ['entityId', { entityId: 42 }],
     ['entityId', { entityId: '..' }],
+    // Encoded, a proxy may still decode it into /entities/coinbase.
+    ['entityId', { entityId: 'binance/../coinbase' }],
     ['name', { entityId: 'binance', name: 'Binance' }],
   ])('rejects a bad %s before any request', async (field, input) => {
     const error = await getEntity(t.client, input as never).catch((e: unknown) => e);

@@ -288,10 +288,10 @@ const cases: Case[] = [
   },
   {
     name: 'removeBitcoinStreamXpub',
-    call: (client) => removeBitcoinStreamXpub(client, { id: BTC_ID, xpubId: 'xp 1/2' }),
+    call: (client) => removeBitcoinStreamXpub(client, { id: BTC_ID, xpubId: 'xp 1?2' }),
     method: 'DELETE',
-    path: `/streams/bitcoin/${BTC_ID}/xpub/xp%201%2F2`,
-    full: { id: 'xp 1/2' },
+    path: `/streams/bitcoin/${BTC_ID}/xpub/xp%201%3F2`,
+    full: { id: 'xp 1?2' },
     minimal: undefined,
   },
 ];

@@ -7,6 +7,7 @@ import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { base58 } from '@scure/base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, createServiceClient } from './backend.js';
+import { devWalletOf } from './dev-wallet.js';
 import { bitcoinRoutes } from './routes/bitcoin.js';
 import { blockRoutes } from './routes/blocks.js';
 import { entityRoutes } from './routes/entities.js';
@@ -46,7 +47,7 @@ beforeAll(async () => {
     webhook: undefined,
     webhookUnavailable: 'The board is off in this test.',
     bitcoin: undefined,
-    devAccounts: emulator.chain?.accounts,
+    devWallet: devWalletOf(emulator.chain?.accounts),
     close: () => client.close(),
   };
   const context: RouteContext = { backend, board: undefined };
@@ -338,12 +339,29 @@ describe('blocks', () => {
     const before = (await get('/api/blocks/block')).json.number as number;
     const { status, json } = await post('/api/blocks/send-test-transaction', {});
     expect(status).toBe(200);
-    expect(json.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(json).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), blockNumber: before + 1 });
     const after = (await get('/api/blocks/block')).json;
     expect(after.number).toBe(before + 1);
     expect(after.transactions).toEqual([
-      expect.objectContaining({ hash: json.hash, valueEth: '0.01', status: 'success' }),
+      expect.objectContaining({
+        hash: json.hash,
+        from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+        valueEth: '0.01',
+        status: 'success',
+      }),
     ]);
+  });
+
+  it('sends test transactions asked for at once one after the other, each with its own nonce', async () => {
+    const before = (await get('/api/blocks/block')).json.number as number;
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/blocks/send-test-transaction', {})));
+    expect(answers.map(({ status }) => status)).toEqual([200, 200, 200]);
+    expect(answers.map(({ json }) => json.blockNumber as number).sort((a, b) => a - b)).toEqual([
+      before + 1,
+      before + 2,
+      before + 3,
+    ]);
+    expect(new Set(answers.map(({ json }) => json.hash)).size).toBe(3);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The demo in a real headless Chromium (Debian's, driven by playwright-core), against the
- * emulator: a token price, an entity, and a Bitcoin transaction sent and mined through the
- * page's buttons until its row is confirmed. Screenshots go to apps/demo/test-artifacts/.
+ * emulator: a token price, an entity, a Bitcoin transaction sent and mined through the page's
+ * buttons until its row is confirmed, and an EVM test transaction shown in the latest block.
+ * Screenshots go to apps/demo/test-artifacts/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,12 +1,13 @@
 /**
  * The service the demo talks to: a client from @blockwire/core pointed at the local emulator
  * (started here, anvil included) or at the real service. On the emulator the demo also gets
- * its simulator controls: Bitcoin payments and blocks, and dev-account EVM transactions.
+ * its simulator controls: Bitcoin payments and blocks, and a dev account to sign EVM transfers with.
  */
 import { join } from 'node:path';
 import { type Client, type ClientOptions, createClient } from '@blockwire/core';
 import { DEFAULT_SECRET_KEY, type Emulator, startEmulator } from '@blockwire/emulator';
 import type { BackendConfig } from './config.js';
+import { type DevWallet, devWalletOf } from './dev-wallet.js';
 import { countingHooks } from './service-requests.js';
 
 /** Drives the emulator's Bitcoin network (its control API). */
@@ -27,8 +28,8 @@ export interface Backend {
   /** Why the live Bitcoin board is off, when it is. */
   webhookUnavailable: string | undefined;
   bitcoin: BitcoinSimulator | undefined;
-  /** Dev accounts of the local EVM node, when there is one (anvil unlocks them). */
-  devAccounts: string[] | undefined;
+  /** A funded dev account of the local EVM node, when there is one, to sign test transfers with. */
+  devWallet: DevWallet | undefined;
   close(): Promise<void>;
 }
 
@@ -51,7 +52,7 @@ export async function startBackend(config: BackendConfig, options: BackendOption
         ? undefined
         : 'The real service cannot deliver webhooks to 127.0.0.1. Set BLOCKWIRE_WEBHOOK_URL to a public HTTPS URL that forwards to this demo’s /webhooks/bitcoin, and BLOCKWIRE_WEBHOOK_SECRET to your project’s webhook secret.',
       bitcoin: undefined,
-      devAccounts: undefined,
+      devWallet: undefined,
       close: () => client.close(),
     };
   }
@@ -71,7 +72,7 @@ async function startEmulatorBackend(options: BackendOptions): Promise<Backend> {
     webhook: { secret: DEFAULT_SECRET_KEY, url: (receiverUrl) => receiverUrl },
     webhookUnavailable: undefined,
     bitcoin: createSimulator(emulator),
-    devAccounts: emulator.chain?.accounts,
+    devWallet: devWalletOf(emulator.chain?.accounts),
     close: async () => {
       await client.close();
       await emulator.close();

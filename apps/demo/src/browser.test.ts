@@ -1,7 +1,8 @@
 /**
  * The demo in a real headless Chromium (Debian's, driven by playwright-core), against the
- * emulator: a token price, an entity, and a Bitcoin transaction sent and mined through the
- * page's buttons until its row is confirmed. Screenshots go to apps/demo/test-artifacts/.
+ * emulator: a token price, an entity, a Bitcoin transaction sent and mined through the page's
+ * buttons until its row is confirmed, and an EVM test transaction shown in the latest block.
+ * Screenshots go to apps/demo/test-artifacts/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -142,11 +143,17 @@ describe('the demo page in Chromium, on the emulator', () => {
     await panel.locator('tr .badge.coinbase').first().waitFor();
   });
 
-  it('shows the latest EVM block with its transactions and receipts', async () => {
+  it('sends a test transaction and shows it, with its receipt, in the latest EVM block', async () => {
     const panel = page.locator('#blocks');
+    const answer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/blocks/send-test-transaction'),
+    );
     await panel.getByRole('button', { name: 'Send a test transaction' }).click();
-    await panel.locator('tbody tr .status-ok').first().waitFor();
-    await expect(panel.locator('.facts').textContent()).resolves.toContain('(latest)');
+    const { hash, blockNumber } = (await (await answer).json()) as { hash: string; blockNumber: number };
+    const row = panel.locator('tbody tr', { has: page.locator(`td[title="${hash}"]`) });
+    await row.locator('.status-ok').waitFor();
+    await expect(row.textContent()).resolves.toMatch(/0xf39f…2266 → 0x[0-9a-f]{4}…[0-9a-f]{4}0\.01/);
+    await expect(panel.locator('.facts').textContent()).resolves.toContain(`#${blockNumber} (latest)`);
   });
 
   it('saves screenshots and logged no error in the console', async () => {

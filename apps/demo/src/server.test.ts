@@ -4,8 +4,10 @@
  */
 import { request } from 'node:http';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { base58 } from '@scure/base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, createServiceClient } from './backend.js';
+import { devWalletOf } from './dev-wallet.js';
 import { bitcoinRoutes } from './routes/bitcoin.js';
 import { blockRoutes } from './routes/blocks.js';
 import { entityRoutes } from './routes/entities.js';
@@ -15,6 +17,13 @@ import type { RouteContext } from './routes/route.js';
 import { createDemoServer, type DemoServer } from './server.js';
 
 const API_KEY = 'demo-test-key-5f7c0a19e2';
+
+/** 32 bytes that differ by `i`: a well-formed Solana address no fixture has. */
+function solanaKey(i: number): Uint8Array {
+  const key = new Uint8Array(32).fill(7);
+  new DataView(key.buffer).setUint32(28, i);
+  return key;
+}
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
 let emulator: Emulator;
@@ -38,7 +47,7 @@ beforeAll(async () => {
     webhook: undefined,
     webhookUnavailable: 'The board is off in this test.',
     bitcoin: undefined,
-    devAccounts: emulator.chain?.accounts,
+    devWallet: devWalletOf(emulator.chain?.accounts),
     close: () => client.close(),
   };
   const context: RouteContext = { backend, board: undefined };
@@ -204,16 +213,24 @@ describe('token prices', () => {
   });
 
   it('splits more than 100 Solana addresses into calls of 100 (counted, not assumed)', async () => {
-    const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-    const addresses = Array.from(
-      { length: 250 },
-      (_, i) =>
-        `${'1'.repeat(41)}${base58[Math.floor(i / 58 / 58) % 58]}${base58[Math.floor(i / 58) % 58]}${base58[i % 58]}`,
-    );
+    // 250 distinct Solana addresses (base58 of 32 bytes) the emulator has no price for.
+    const addresses = Array.from({ length: 250 }, (_, i) => base58.encode(solanaKey(i)));
     const { status, json } = await post('/api/prices/solana', { addresses });
     expect(status).toBe(200);
     expect(json.asked).toBe(250);
     expect(json.calls).toBe(3);
+  });
+
+  it('says which address does not decode to the 32 bytes of a Solana address', async () => {
+    const short = base58.encode(solanaKey(1).subarray(1));
+    const { status, json } = await post('/api/prices/solana', {
+      addresses: `${base58.encode(solanaKey(0))} ${short}`,
+    });
+    expect(status).toBe(400);
+    expect(json.message).toBe(
+      'Address 2 of the list must be a Solana address: base58 of 32 bytes (this one decodes to 31).',
+    );
+    expect(json.field).toBe('addresses');
   });
 
   it('names the bad Solana address by its place in the list', async () => {
@@ -260,6 +277,15 @@ describe('entities', () => {
         expect.objectContaining({ label: 'Binance 14', chain: 'eth', labels: ['exchanges', 'exchange'] }),
       ]),
     );
+  });
+
+  it('refuses an entity id that would lead to another path, naming the field', async () => {
+    const { status, json } = await get('/api/entities/entity?id=binance%2F..%2Fcoinbase');
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      message: 'The entity id must not contain "/" or "\\" (it is one segment of the URL path).',
+      field: 'entityId',
+    });
   });
 
   it.each(['..', '%2e%2e', 'binance/../coinbase'])(
@@ -313,12 +339,29 @@ describe('blocks', () => {
     const before = (await get('/api/blocks/block')).json.number as number;
     const { status, json } = await post('/api/blocks/send-test-transaction', {});
     expect(status).toBe(200);
-    expect(json.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(json).toEqual({ hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), blockNumber: before + 1 });
     const after = (await get('/api/blocks/block')).json;
     expect(after.number).toBe(before + 1);
     expect(after.transactions).toEqual([
-      expect.objectContaining({ hash: json.hash, valueEth: '0.01', status: 'success' }),
+      expect.objectContaining({
+        hash: json.hash,
+        from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+        valueEth: '0.01',
+        status: 'success',
+      }),
     ]);
+  });
+
+  it('sends test transactions asked for at once one after the other, each with its own nonce', async () => {
+    const before = (await get('/api/blocks/block')).json.number as number;
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/blocks/send-test-transaction', {})));
+    expect(answers.map(({ status }) => status)).toEqual([200, 200, 200]);
+    expect(answers.map(({ json }) => json.blockNumber as number).sort((a, b) => a - b)).toEqual([
+      before + 1,
+      before + 2,
+      before + 3,
+    ]);
+    expect(new Set(answers.map(({ json }) => json.hash)).size).toBe(3);
   });
 });
 

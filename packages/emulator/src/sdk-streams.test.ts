@@ -1,5 +1,5 @@
 /** Every function of @blockwire/streams' management calls against the emulator, with a real receiver. */
-import { BadRequestError, NotFoundError } from '@blockwire/core';
+import { BadRequestError, NotFoundError, ValidationError } from '@blockwire/core';
 import {
   addBitcoinStreamAddress,
   addBitcoinStreamAddresses,
@@ -142,6 +142,17 @@ describe('streams SDK against the emulator', () => {
     expect((await listBitcoinStreamXpubs(client, { id })).result).toEqual([]);
     await deleteBitcoinStream(client, { id });
     await expect(getBitcoinStream(client, { id })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('refuses an id that would lead to another path before sending: the stream stays', async () => {
+    const { id } = await createBitcoinStream(client, { webhookUrl: receiver.url });
+    for (const xpubId of ['..', '.', '../..', 'x/..']) {
+      const error = await removeBitcoinStreamXpub(client, { id, xpubId }).catch((e: unknown) => e);
+      expect(error, xpubId).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]?.path).toBe('xpubId');
+    }
+    await expect(getBitcoinStream(client, { id })).resolves.toMatchObject({ id });
+    await deleteBitcoinStream(client, { id });
   });
 
   it('maps the emulator refusals to typed errors', async () => {

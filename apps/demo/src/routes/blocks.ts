@@ -2,6 +2,7 @@
 import { NODE_CHAINS } from '@blockwire/emulator';
 import { type Block, createRpcClient, type Receipt, type RpcClient, type Transaction } from '@blockwire/rpc';
 import { z } from 'zod/v4';
+import { createTestTransferSender, type SentTransfer } from '../dev-wallet.js';
 import { DemoError } from '../problems.js';
 import type { BlockTxView, BlockView } from '../views.js';
 import { defineRoute, optionalDigits, type RouteContext } from './route.js';
@@ -9,8 +10,6 @@ import { defineRoute, optionalDigits, type RouteContext } from './route.js';
 const nodeChain = z.enum(NODE_CHAINS as [string, ...string[]], {
   error: 'is not a chain of the node interface',
 });
-
-const TRANSFER_WEI = 10n ** 16n; // 0.01 ether
 
 /** A wei amount as ether, exact, without trailing zeros. */
 export function formatEther(wei: bigint): string {
@@ -80,22 +79,14 @@ export function blockRoutes({ backend }: RouteContext) {
       },
     }),
   ];
-  const accounts = backend.devAccounts;
-  if (accounts && accounts.length > 1) {
+  if (backend.devWallet) {
+    const send = createTestTransferSender(rpcFor('eth'), backend.devWallet);
     routes.push(
       defineRoute({
         method: 'POST',
         path: '/api/blocks/send-test-transaction',
         input: z.strictObject({}),
-        handle: async (): Promise<{ hash: string }> => {
-          // The local node unlocks its dev accounts and mines each transaction at once.
-          const to = accounts[1 + Math.floor(Math.random() * (accounts.length - 1))];
-          const hash = (await rpcFor('eth').request({
-            method: 'eth_sendTransaction',
-            params: [{ from: accounts[0], to, value: `0x${TRANSFER_WEI.toString(16)}` }],
-          })) as string;
-          return { hash };
-        },
+        handle: (): Promise<SentTransfer> => send(),
       }),
     );
   }

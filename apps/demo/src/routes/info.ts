@@ -19,7 +19,7 @@ export function infoRoutes(context: RouteContext, describe: () => InfoView['back
         chains: EVM_CHAINS.map(({ name, hexId }) => ({ name, hexId })),
         nodeChains: [...NODE_CHAINS],
         examples: { evm: [...EVM_TOKEN_EXAMPLES], solana: [...SOLANA_TOKEN_EXAMPLES] },
-        evmSimulator: context.backend.devAccounts !== undefined,
+        evmSimulator: context.backend.devWallet !== undefined,
         bitcoin: boardStatus(context),
       }),
     }),

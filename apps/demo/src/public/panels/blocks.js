@@ -38,7 +38,7 @@ export function setUpBlocks(root, info) {
   send.addEventListener('click', () =>
     busy(send, async () => {
       try {
-        /** @type {import('../lib/api.js').Answer<{ hash: string }>} */
+        /** @type {import('../lib/api.js').Answer<{ hash: string; blockNumber: number }>} */
         await postJson('/api/blocks/send-test-transaction', {});
         await load('', null);
       } catch (error) {

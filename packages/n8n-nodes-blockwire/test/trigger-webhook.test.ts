@@ -214,11 +214,22 @@ describe('Blockwire Trigger webhook: what starts the workflow', () => {
 describe('delivery memory', () => {
   it('keeps at most the newest entries and tells new keys from repeats', () => {
     const staticData: IDataObject = {};
-    expect(rememberNew(staticData, ['a', 'b', 'a'], 3)).toEqual([true, true, false]);
-    expect(rememberNew(staticData, ['c', 'd'], 3)).toEqual([true, true]);
+    expect(rememberNew(staticData, ['a', 'b', 'a'], { size: 3 })).toEqual([true, true, false]);
+    expect(rememberNew(staticData, ['c', 'd'], { size: 3 })).toEqual([true, true]);
     expect(staticData.seen).toEqual(['b', 'c', 'd']);
-    expect(rememberNew(staticData, ['a'], 3)).toEqual([true]);
+    expect(rememberNew(staticData, ['a'], { size: 3 })).toEqual([true]);
     expect(MEMORY_SIZE).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('survives n8n overwriting static data with an older copy (an execution that ended late)', () => {
+    const scope = 'wf-lost-update:node-1';
+    const first: IDataObject = {};
+    rememberNew(first, ['k1'], { scope });
+    const stale = structuredClone(first); // what a slow execution loaded, and will write back
+    const second = structuredClone(first);
+    rememberNew(second, ['k2'], { scope });
+    // The slow execution saves its copy last: k2 is gone from static data, not from the trigger.
+    expect(rememberNew(structuredClone(stale), ['k2', 'k3'], { scope })).toEqual([false, true]);
   });
 
   it('keys are short and distinct per part', () => {

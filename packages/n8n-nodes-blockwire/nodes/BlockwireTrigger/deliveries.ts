@@ -11,7 +11,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import { type BlockwireCredentials, CREDENTIAL_TYPE } from '../shared/credentials';
 import { toNodeError } from '../shared/errors';
 import { bitcoinTransactionItem } from './bitcoin-items';
-import { memoryKey, rememberNew, type TriggerStaticData } from './memory';
+import { memoryKey, memoryScope, rememberNew, type TriggerStaticData } from './memory';
 import type { TriggerMode } from './properties';
 
 /** Answered with n8n's default 200 and no workflow run. */
@@ -43,10 +43,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
   }
 
   const mode = this.getNodeParameter('mode', 'bitcoin') as TriggerMode;
-  const staticData = this.getWorkflowStaticData('node') as TriggerStaticData;
+  const memory: Memory = {
+    staticData: this.getWorkflowStaticData('node') as TriggerStaticData,
+    scope: memoryScope(this.getWorkflow().id, this.getNode().id),
+  };
   let items: INodeExecutionData[];
   try {
-    items = mode === 'bitcoin' ? bitcoinItems(this, body, staticData) : evmItems(body, staticData);
+    items = mode === 'bitcoin' ? bitcoinItems(this, body, memory) : evmItems(body, memory);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw toNodeError(this.getNode(), error);
     this.logger.warn(
@@ -57,27 +60,35 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
   return items.length > 0 ? { workflowData: [items] } : NOTHING_TO_RUN;
 }
 
-function bitcoinItems(
-  context: IWebhookFunctions,
-  body: unknown,
-  staticData: TriggerStaticData,
-): INodeExecutionData[] {
+interface Memory {
+  staticData: TriggerStaticData;
+  scope: string;
+}
+
+function bitcoinItems(context: IWebhookFunctions, body: unknown, memory: Memory): INodeExecutionData[] {
   const payload = parseBitcoinWebhook(body);
   const stage = bitcoinDeliveryStage(payload);
   const stages = context.getNodeParameter('stages', []) as BitcoinDeliveryStage[];
   if (!stages.includes(stage)) return [];
   const fresh = rememberNew(
-    staticData,
+    memory.staticData,
     payload.transactions.map((tx) => memoryKey('bitcoin', tx.txid, stage)),
+    { scope: memory.scope },
   );
   return payload.transactions
     .filter((_, index) => fresh[index])
     .map((tx) => ({ json: bitcoinTransactionItem(payload, stage, tx) }));
 }
 
-function evmItems(body: unknown, staticData: TriggerStaticData): INodeExecutionData[] {
+function evmItems(body: unknown, memory: Memory): INodeExecutionData[] {
   const payload = parseEvmWebhook(body);
   const block = payload.block?.hash ?? payload.block?.number ?? '';
-  const [fresh] = rememberNew(staticData, [memoryKey('evm', payload.streamId, block, payload.confirmed)]);
+  const [fresh] = rememberNew(
+    memory.staticData,
+    [memoryKey('evm', payload.streamId, block, payload.confirmed)],
+    {
+      scope: memory.scope,
+    },
+  );
   return fresh ? [{ json: payload as IDataObject }] : [];
 }

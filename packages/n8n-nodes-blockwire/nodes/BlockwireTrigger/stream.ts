@@ -15,7 +15,7 @@ import { blockwireClient } from '../shared/client';
 import type { BlockwireCredentials } from '../shared/credentials';
 import { toNodeError } from '../shared/errors';
 import { listParameter } from '../shared/lists';
-import type { TriggerStaticData } from './memory';
+import { forgetDeliveries, memoryScope, type TriggerStaticData } from './memory';
 import type { TriggerMode } from './properties';
 
 interface StreamOptions {
@@ -165,7 +165,7 @@ export async function deleteBitcoinStreamOfNode(this: IHookFunctions): Promise<b
     }
   }
   forgetStream(staticData);
-  delete staticData.seen;
+  forgetDeliveries(staticData, memoryScope(this.getWorkflow().id, this.getNode().id));
   return true;
 }
 

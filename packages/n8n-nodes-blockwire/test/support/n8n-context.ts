@@ -4,6 +4,7 @@
  * Blockwire credential's own `authenticate` block names, so tests against the emulator exercise
  * the real transport and credential. The real n8n runs in the e2e tests.
  */
+import { randomUUID } from 'node:crypto';
 import type {
   IDataObject,
   IHookFunctions,
@@ -32,6 +33,18 @@ export interface SentRequest {
 export interface FakeLogger {
   warnings: string[];
   infos: string[];
+}
+
+const workflowIds = new WeakMap<object, string>();
+
+/** One workflow per static data object: contexts sharing static data are the same trigger. */
+function workflowIdOf(staticData: object): string {
+  let id = workflowIds.get(staticData);
+  if (!id) {
+    id = randomUUID();
+    workflowIds.set(staticData, id);
+  }
+  return id;
 }
 
 /** n8n's httpRequestWithAuthentication, over fetch, honouring the options the transport uses. */
@@ -67,6 +80,8 @@ export function fakeHttpRequestWithAuthentication(
 
 interface ContextOptions {
   parameters: IDataObject;
+  /** The workflow the node belongs to; a new one per context unless given. */
+  workflowId?: string;
   credentials: BlockwireCredentials;
   staticData?: IDataObject;
   sent?: SentRequest[];
@@ -82,6 +97,7 @@ function base(options: ContextOptions) {
     error: (message: string) => logger.warnings.push(message),
   };
   const staticData = options.staticData ?? {};
+  const workflowId = options.workflowId ?? workflowIdOf(staticData);
   return {
     logger,
     staticData,
@@ -92,7 +108,7 @@ function base(options: ContextOptions) {
         name in options.parameters ? options.parameters[name] : fallback,
       getCredentials: async () => options.credentials,
       getWorkflowStaticData: () => staticData,
-      getWorkflow: () => ({ id: 'wf-1', name: 'Payments', active: true }),
+      getWorkflow: () => ({ id: workflowId, name: 'Payments', active: true }),
       helpers: {
         httpRequestWithAuthentication: fakeHttpRequestWithAuthentication(options.credentials, options.sent),
       },

@@ -9,6 +9,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     'credentials/BlockwireApi.credentials': 'credentials/BlockwireApi.credentials.ts',
+    'nodes/Blockwire/Blockwire.node': 'nodes/Blockwire/Blockwire.node.ts',
     'nodes/BlockwireTrigger/BlockwireTrigger.node': 'nodes/BlockwireTrigger/BlockwireTrigger.node.ts',
   },
   outDir: 'dist',

@@ -10,6 +10,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
 
 const packageDir = join(__dirname, '..');
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
@@ -66,7 +67,7 @@ describe('n8n-nodes-blockwire as published', () => {
         const exported = require(path.join(${JSON.stringify(packageDir)}, file));
         const className = path.basename(file).split('.')[0];
         const instance = new exported[className]();
-        out.push({ file, className, name: instance.name ?? instance.description.name });
+        out.push({ file, className, name: instance.name ?? instance.description.name, properties: instance.properties ?? instance.description.properties });
       }
       out.push({ zod: require('zod/package.json').version });
       process.stdout.write(JSON.stringify(out));`;
@@ -76,11 +77,16 @@ describe('n8n-nodes-blockwire as published', () => {
         env: { ...process.env, NODE_PATH: hostModules },
         encoding: 'utf8',
       }),
-    ) as ({ file: string; className: string; name: string } | { zod: string })[];
+    ) as ({ file: string; className: string; name: string; properties: unknown } | { zod: string })[];
     expect(loaded.at(-1)).toEqual({ zod: '3.25.76' });
-    expect(loaded.slice(0, -1).map((entry) => 'name' in entry && [basename(entry.file), entry.name])).toEqual(
+    const nodes = loaded.slice(0, -1) as { file: string; name: string; properties: unknown }[];
+    expect(nodes.map((entry) => [basename(entry.file), entry.name])).toEqual(
       n8nFiles.map((file) => [basename(file), expectedName(file)]),
     );
+    // The parameters n8n shows, built from the SDK's metadata under zod 3.25, are the ones the
+    // sources build under zod 4.
+    const action = nodes.find((entry) => entry.name === 'blockwire');
+    expect(action?.properties).toEqual(JSON.parse(JSON.stringify(new Blockwire().description.properties)));
   });
 });
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   IDataObject,
+  IExecuteFunctions,
   IHookFunctions,
   IHttpRequestOptions,
   INode,
@@ -153,4 +154,34 @@ export function webhookContext(
     getHeaderData: () => options.headers ?? {},
   } as unknown as IWebhookFunctions;
   return { webhook, logger, staticData, response };
+}
+
+/** `this` of execute(): `count` input items, each with its own parameters. */
+export function executeContext(options: {
+  parameters: IDataObject | ((itemIndex: number) => IDataObject);
+  count?: number;
+  credentials: BlockwireCredentials;
+  continueOnFail?: boolean;
+  sent?: SentRequest[];
+}) {
+  const parametersOf = (index: number) =>
+    typeof options.parameters === 'function' ? options.parameters(index) : options.parameters;
+  const count = options.count ?? 1;
+  const execute = {
+    getNode: () => ({ ...NODE, name: 'Blockwire', type: 'CUSTOM.blockwire' }),
+    getInputData: () => Array.from({ length: count }, (_, index) => ({ json: { index } })),
+    getNodeParameter: (name: string, index: number, fallback?: unknown) => {
+      const parameters = parametersOf(index);
+      if (name in parameters) return parameters[name];
+      if (fallback !== undefined) return fallback;
+      throw new Error(`Could not get parameter "${name}"`);
+    },
+    getCredentials: async () => options.credentials,
+    continueOnFail: () => options.continueOnFail ?? false,
+    getExecutionCancelSignal: () => undefined,
+    helpers: {
+      httpRequestWithAuthentication: fakeHttpRequestWithAuthentication(options.credentials, options.sent),
+    },
+  } as unknown as IExecuteFunctions;
+  return { execute };
 }

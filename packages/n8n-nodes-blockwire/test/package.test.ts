@@ -6,7 +6,8 @@
  * its `zod/v4` entry) from the host's module path, nothing else.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, realpathSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,24 +61,36 @@ describe('n8n-nodes-blockwire as published', () => {
         realpathSync(createRequire(join(packageDir, 'package.json')).resolve('n8n-workflow/package.json')),
       ),
     );
+    // A copy outside the repository, as installed: nothing on the way up may supply a zod (the
+    // workspace's zod 4 would hide what n8n's zod 3.25 does).
+    const installed = mkdtempSync(join(tmpdir(), 'n8n-nodes-blockwire-'));
+    cpSync(join(packageDir, 'dist'), join(installed, 'dist'), { recursive: true });
+    cpSync(join(packageDir, 'package.json'), join(installed, 'package.json'));
     const script = `
       const path = require('node:path');
       const out = [];
       for (const file of ${JSON.stringify(n8nFiles)}) {
-        const exported = require(path.join(${JSON.stringify(packageDir)}, file));
+        const exported = require(path.join(${JSON.stringify(installed)}, file));
         const className = path.basename(file).split('.')[0];
         const instance = new exported[className]();
         out.push({ file, className, name: instance.name ?? instance.description.name, properties: instance.properties ?? instance.description.properties });
       }
-      out.push({ zod: require('zod/package.json').version });
+      out.push({ zod: require(require.resolve('zod/package.json', { paths: [${JSON.stringify(installed)}] })).version });
       process.stdout.write(JSON.stringify(out));`;
-    const loaded = JSON.parse(
-      execFileSync(process.execPath, ['-e', script], {
-        cwd: '/',
+    let output: string;
+    try {
+      output = execFileSync(process.execPath, ['-e', script], {
+        cwd: installed,
         env: { ...process.env, NODE_PATH: hostModules },
         encoding: 'utf8',
-      }),
-    ) as ({ file: string; className: string; name: string; properties: unknown } | { zod: string })[];
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      throw new Error(`loading the nodes failed:\n${(error as { stderr?: string }).stderr ?? String(error)}`);
+    } finally {
+      rmSync(installed, { recursive: true, force: true });
+    }
+    const loaded = JSON.parse(output) as ({ file: string; className: string; name: string; properties: unknown } | { zod: string })[];
     expect(loaded.at(-1)).toEqual({ zod: '3.25.76' });
     const nodes = loaded.slice(0, -1) as { file: string; name: string; properties: unknown }[];
     expect(nodes.map((entry) => [basename(entry.file), entry.name])).toEqual(

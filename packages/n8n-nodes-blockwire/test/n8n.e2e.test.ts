@@ -7,9 +7,11 @@
  * loses deliveries.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Client, createClient } from '@blockwire/core';
-import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { type Emulator, SEEDED_EVM_STREAM_IDS, startEmulator } from '@blockwire/emulator';
 import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
@@ -22,14 +24,24 @@ import {
   type N8nServer,
   prepareN8n,
   removeEnvironment,
+  executeOutput,
   runN8nCli,
   sleep,
   startN8nServer,
   waitFor,
   writeImportFiles,
 } from '../e2e/n8n.ts';
-import { credentialImport, triggerNode, workflow } from '../e2e/workflows.ts';
+import {
+  credentialImport,
+  type ExampleValues,
+  resourceWorkflows,
+  solanaBatchWorkflow,
+  triggerNode,
+  type Workflow,
+  workflow,
+} from '../e2e/workflows.ts';
 import { control, credentialsFor } from './support/emulator';
+import { solanaAddresses, USDC, WRAPPED_SOL } from './support/solana';
 
 const packageDir = join(__dirname, '..');
 const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
@@ -45,11 +57,30 @@ let proxy: FaultProxy;
 let environment: N8nEnvironment | undefined;
 let server: N8nServer | undefined;
 let api: N8nApi;
+let receiver: Server;
+let actionWorkflows: Record<string, Workflow>;
+const batchAddresses = solanaAddresses(1_000);
+batchAddresses[10] = USDC;
+batchAddresses[900] = WRAPPED_SOL;
 
 beforeAll(async () => {
   install = ensureN8n(); // minutes the first time on a machine, then reused
-  emulator = await startEmulator({ anvil: false, seed: 7 });
+  emulator = await startEmulator({ seed: 7 }); // anvil included: the JSON-RPC actions run against it
   client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+  receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { height } = (await control(emulator, '/bitcoin/mine', { blocks: 1 })) as { height: number };
+  const values: ExampleValues = {
+    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bitcoin`,
+    evmStreamId: SEEDED_EVM_STREAM_IDS[0]!,
+    bitcoinBlock: height,
+    transactionHash: emulator.chain!.transactionHashes[0]!,
+    contract: emulator.chain!.contract,
+  };
+  actionWorkflows = {
+    ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
+    solanaBatch: solanaBatchWorkflow('CUSTOM.', CREDENTIAL, batchAddresses),
+  };
   proxy = await startFaultProxy(() => environment?.url ?? 'http://127.0.0.1:9');
   environment = await prepareN8n({ packageDir, webhookUrl: proxy.url });
   const files = writeImportFiles(environment, {
@@ -63,6 +94,7 @@ beforeAll(async () => {
           parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES, options: { tag: 'e2e' } },
         }),
       ]),
+      ...Object.values(actionWorkflows),
     ],
   });
   for (const args of [
@@ -81,6 +113,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await proxy?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
   await client?.close();
   await emulator?.close();
   removeEnvironment(environment);
@@ -278,5 +311,101 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
       ),
     );
     expect(gone).toMatchObject({ status: 404 });
+  });
+});
+
+/** What `n8n execute` returns: the run data of every node. */
+interface RunData {
+  data: {
+    resultData: { runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]> };
+  };
+}
+
+/** Runs an imported workflow with `n8n execute` beside the server; resolves to each node's output items. */
+async function execute(id: string): Promise<(node: string) => Record<string, unknown>[]> {
+  const result = await runN8nCli(install, environment!, ['execute', `--id=${id}`, '--rawOutput'], {
+    timeoutMs: 180_000,
+  });
+  const everything = result.stdout + result.stderr;
+  if (result.code !== 0)
+    throw new Error(`n8n execute --id=${id} exited ${result.code}:\n${everything.slice(-6000)}`);
+  expect(everything).not.toContain(emulator.apiKey);
+  const run = executeOutput(result.stdout) as RunData;
+  return (node) => {
+    const runs = run.data.resultData.runData[node];
+    if (!runs) throw new Error(`node "${node}" did not run in ${id}`);
+    return runs.flatMap((entry) => entry.data?.main?.[0] ?? []).map((item) => item.json);
+  };
+}
+
+describe('the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)', () => {
+  it('token prices: EVM by chain name and by hex id, Solana', async () => {
+    const output = await execute(actionWorkflows.tokenPrice!.id);
+    expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+    expect(output('WETH on Polygon by chain id')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+  });
+
+  it('1,000 items asking Solana prices make 10 HTTP calls', async () => {
+    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+    const output = await execute(actionWorkflows.solanaBatch!.id);
+    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      requests: { method: string }[];
+    };
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
+    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+  });
+
+  it('entities: get, search, categories, entities of a category (all pages)', async () => {
+    const output = await execute(actionWorkflows.entity!.id);
+    expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
+    const found = output('Search')[0]?.result as { entities: { id: string }[] } | undefined;
+    expect(found?.entities.map((entity) => entity.id)).toContain('binance');
+    expect(output('Categories')[0]?.result).toHaveLength(9);
+    expect(output('Exchanges')).toHaveLength(12);
+  });
+
+  it('EVM stream status and settings', async () => {
+    const streams = await execute(actionWorkflows.evmStream!.id);
+    expect(streams('Pause')[0]).toMatchObject({ status: 'paused' });
+    expect(streams('Resume')[0]).toMatchObject({ status: 'active' });
+    const settings = await execute(actionWorkflows.settings!.id);
+    expect(settings('Send webhooks from Frankfurt')[0]).toMatchObject({ region: 'eu-central-1' });
+  });
+
+  it('a Bitcoin stream through all fourteen operations', async () => {
+    const output = await execute(actionWorkflows.bitcoinStream!.id);
+    const id = output('Create')[0]?.id;
+    expect(id).toEqual(expect.any(String));
+    expect(output('Get')[0]).toMatchObject({ id, tag: 'treasury' });
+    expect(output('Get Many').map((stream) => stream.id)).toContain(id);
+    expect(output('Update')[0]).toMatchObject({ id, description: 'Treasury and payroll' });
+    expect(output('Pause')).toHaveLength(1);
+    expect(output('Add Addresses').map((result) => result.ok)).toEqual([true, true]);
+    expect(output('Get Addresses')).toHaveLength(2);
+    expect(output('Remove Address')[0]).toMatchObject({ amountOfAddresses: 1 });
+    expect(output('Get Xpubs')).toHaveLength(1);
+    expect(output('Remove Xpub')).toHaveLength(1);
+    expect(output('Block Data')[0]).toMatchObject({ transactionsCount: expect.any(Number) });
+    expect(output('Replay Block')[0]).toMatchObject({ streamId: id });
+    expect(output('Delete')).toHaveLength(1);
+    await expect(getBitcoinStream(client, { id: id as string })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {
+    const output = await execute(actionWorkflows.rpc!.id);
+    const block = output('Block 2')[0];
+    expect(block).toMatchObject({ number: '0x2', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(output('Same block by hash')[0]).toMatchObject({
+      hash: block?.hash,
+      transactionsCount: expect.any(Number),
+    });
+    expect(output('Uncle by hash')).toEqual([{ result: null }]);
+    expect(output('Uncle by number')).toEqual([{ result: null }]);
+    expect(output('Receipts of block 2').length).toBeGreaterThan(0);
+    const hash = emulator.chain!.transactionHashes[0];
+    expect(output('Transaction')[0]).toMatchObject({ hash });
+    expect(output('Receipt')[0]).toMatchObject({ transactionHash: hash });
+    expect(output('Proof')[0]).toMatchObject({ address: expect.stringMatching(/^0x/i) });
   });
 });

@@ -90,7 +90,10 @@ describe('n8n-nodes-blockwire as published', () => {
     } finally {
       rmSync(installed, { recursive: true, force: true });
     }
-    const loaded = JSON.parse(output) as ({ file: string; className: string; name: string; properties: unknown } | { zod: string })[];
+    const loaded = JSON.parse(output) as (
+      | { file: string; className: string; name: string; properties: unknown }
+      | { zod: string }
+    )[];
     expect(loaded.at(-1)).toEqual({ zod: '3.25.76' });
     const nodes = loaded.slice(0, -1) as { file: string; name: string; properties: unknown }[];
     expect(nodes.map((entry) => [basename(entry.file), entry.name])).toEqual(

@@ -3,7 +3,7 @@
  * take a prefix: `CUSTOM.` for a package loaded through N8N_CUSTOM_EXTENSIONS (the tests),
  * `n8n-nodes-blockwire.` once installed as a community package (the README's examples).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 export interface CredentialRef {
   id: string;
@@ -32,6 +32,12 @@ export interface Workflow {
   settings: Record<string, unknown>;
 }
 
+/** A UUID made from names, so a workflow comes out the same each time (README examples stay put). */
+export function stableId(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 export function credentialImport(ref: CredentialRef, data: Record<string, string>) {
   return { id: ref.id, name: ref.name, type: 'blockwireApi', data };
 }
@@ -43,12 +49,12 @@ export function triggerNode(options: {
   webhookId?: string;
 }): WorkflowNode {
   return {
-    id: randomUUID(),
+    id: stableId('trigger', options.webhookId ?? ''),
     name: 'Blockwire Trigger',
     type: `${options.prefix}blockwireTrigger`,
     typeVersion: 1,
     position: [0, 0],
-    webhookId: options.webhookId ?? randomUUID(),
+    webhookId: options.webhookId ?? stableId('webhook', JSON.stringify(options.parameters)),
     parameters: options.parameters,
     credentials: { blockwireApi: options.credential },
   };
@@ -69,7 +75,7 @@ const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
 function manualTrigger(): WorkflowNode {
   return {
-    id: randomUUID(),
+    id: stableId('manual trigger'),
     name: 'When clicking Execute',
     type: MANUAL_TRIGGER,
     typeVersion: 1,
@@ -86,7 +92,7 @@ export function actionNode(
   parameters: Record<string, unknown>,
 ): WorkflowNode {
   return {
-    id: randomUUID(),
+    id: stableId('blockwire', name),
     name,
     type: `${prefix}blockwire`,
     typeVersion: 1,
@@ -351,7 +357,7 @@ export function solanaBatchWorkflow(
   const nodes: WorkflowNode[] = [
     manualTrigger(),
     {
-      id: randomUUID(),
+      id: stableId('code', 'One item per token'),
       name: 'One item per token',
       type: 'n8n-nodes-base.code',
       typeVersion: 2,

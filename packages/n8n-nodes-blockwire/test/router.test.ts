@@ -82,6 +82,22 @@ describe('Blockwire node: batching across items', () => {
     ]);
   });
 
+  it('a pooled item with a bad address fails alone, naming the entry; the others are priced in one request', async () => {
+    await clearRequests();
+    const parameters = [
+      { resource: 'tokenPrice', operation: 'getSolana', addresses: USDC },
+      { resource: 'tokenPrice', operation: 'getSolana', addresses: `${WRAPPED_SOL}, not-base58-0OIl` },
+      { resource: 'tokenPrice', operation: 'getSolana', addresses: WRAPPED_SOL },
+    ];
+    const output = await run((index) => parameters[index]!, { count: 3, continueOnFail: true });
+    expect(output.map((item) => [item.pairedItem, item.json.tokenAddress ?? item.json.error])).toEqual([
+      [{ item: 0 }, USDC],
+      [{ item: 1 }, expect.stringMatching(/^Addresses \(entry 2\): /)],
+      [{ item: 2 }, WRAPPED_SOL],
+    ]);
+    expect(await requests('solana')).toHaveLength(1);
+  });
+
   it('JSON-RPC calls of 45 items go out as 3 batches (20 + 20 + 5), on the chain of the dropdown or an expression', async () => {
     await clearRequests();
     const output = await run(

@@ -1,4 +1,10 @@
-import { type CallOptions, type Client, mapWithConcurrency } from '@blockwire/core';
+import {
+  type CallOptions,
+  type Client,
+  issuesOf,
+  mapWithConcurrency,
+  ValidationError,
+} from '@blockwire/core';
 import { createRpcClient, type RpcClient } from '@blockwire/rpc';
 import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 import { blockwireClient } from '../shared/client';
@@ -160,10 +166,8 @@ async function runChunked(run: Run): Promise<Outcome[]> {
     try {
       const input = readInput(context, action, index);
       const checked = action.input.safeParse(input);
-      if (!checked.success) {
-        // The SDK's own check, run on this item alone, names the field.
-        await action.call(client, input, options);
-      }
+      // The SDK's own rules, on this item alone: a bad item fails by itself, naming the field.
+      if (!checked.success) throw new ValidationError(issuesOf(checked.error), { operation: action.id });
       const { [field]: values, ...base } = input;
       const key = JSON.stringify(base);
       const group = groups.get(key) ?? { base, members: [] };

@@ -154,6 +154,14 @@ describe('Blockwire Trigger, Bitcoin mode: the stream follows the workflow', () 
     expect(await streamCount()).toBe(before);
   });
 
+  it('keeps a hostile 40,000-character address out of the message in full', async () => {
+    const error = await lifecycle.create
+      .call(hook({ addresses: 'bc1q'.padEnd(40_000, 'x') }).hook)
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^Addresses \(entry 1\): bc1qxxxxxxxx…xxxxxxxx /);
+    expect((error as Error).message.length).toBeLessThan(300);
+  });
+
   it('refuses an empty watch list unless All Addresses is on', async () => {
     const error = await lifecycle.create.call(hook({ addresses: ' , \n' }).hook).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(

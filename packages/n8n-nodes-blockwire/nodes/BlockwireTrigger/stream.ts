@@ -215,7 +215,10 @@ function checkWatchList(addresses: string[], xpubs: string[], allAddresses: bool
   addresses.forEach((address, index) => {
     const parsed = bitcoinAddressSchema.safeParse(address);
     if (!parsed.success)
-      issues.push({ path: `addresses.${index}`, message: `${address} ${firstMessage(parsed.error)}` });
+      issues.push({
+        path: `addresses.${index}`,
+        message: `${shorten(address)} ${firstMessage(parsed.error)}`,
+      });
   });
   xpubs.forEach((xpub, index) => {
     const parsed = extendedPublicKeySchema.safeParse(xpub);

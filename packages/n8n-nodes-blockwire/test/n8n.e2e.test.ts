@@ -64,7 +64,7 @@ batchAddresses[10] = USDC;
 batchAddresses[900] = WRAPPED_SOL;
 
 beforeAll(async () => {
-  install = ensureN8n(); // minutes the first time on a machine, then reused
+  install = await ensureN8n(); // minutes the first time on a machine, then reused
   emulator = await startEmulator({ seed: 7 }); // anvil included: the JSON-RPC actions run against it
   client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
   receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
@@ -338,7 +338,10 @@ async function execute(id: string): Promise<(node: string) => Record<string, unk
   };
 }
 
-describe('the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)', () => {
+// Each `n8n execute` starts an n8n process: seconds alone, more beside a full test run.
+describe('the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)', {
+  timeout: 180_000,
+}, () => {
   it('token prices: EVM by chain name and by hex id, Solana', async () => {
     const output = await execute(actionWorkflows.tokenPrice!.id);
     expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });

@@ -115,18 +115,25 @@ export async function runN8nCli(
   return { code, stdout, stderr };
 }
 
-/** The JSON `n8n execute --rawOutput` prints after its log lines. */
+/**
+ * The JSON `n8n execute --rawOutput` prints: `JSON.stringify(run, null, 2)`, so a line `{` to a
+ * line `}`. Log lines come before it, and n8n may still log while it shuts down after it.
+ */
 export function executeOutput(stdout: string): unknown {
   const lines = stdout.split('\n');
-  for (let start = 0; start < lines.length; start++) {
-    if (!/^\s*[[{]/.test(lines[start] ?? '')) continue;
-    try {
-      return JSON.parse(lines.slice(start).join('\n'));
-    } catch {
-      // A log line that happens to start with a bracket: keep looking.
+  const opens = lines.flatMap((line, index) => (line === '{' ? [index] : []));
+  const closes = lines.flatMap((line, index) => (line === '}' ? [index] : [])).reverse();
+  for (const open of opens) {
+    for (const close of closes) {
+      if (close <= open) break;
+      try {
+        return JSON.parse(lines.slice(open, close + 1).join('\n'));
+      } catch {
+        // Not this pair: a log line in between, or another brace line.
+      }
     }
   }
-  throw new Error(`no JSON in the output of n8n execute:\n${stdout.slice(-2000)}`);
+  throw new Error(`no JSON in the output of n8n execute:\n${stdout.slice(-3000)}`);
 }
 
 export interface N8nServer {

@@ -1,8 +1,16 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// The n8n nodes run on n8n-workflow's CommonJS build inside n8n; its ESM build is not loadable by
+// Node as shipped (extensionless imports, no "type": "module"), so the tests use the CommonJS one too.
+const n8nWorkflow = createRequire(import.meta.url).resolve('n8n-workflow', {
+  paths: ['packages/n8n-nodes-blockwire'],
+});
 
 // One run over every package. Packages import each other through their built `dist`
 // (npm test builds first), so the tests exercise what ships.
 export default defineConfig({
+  resolve: { alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

@@ -31,7 +31,11 @@ const workspace = ['packages', 'bench', 'apps']
   })
   .filter((dir) => existsSync(join(dir, 'package.json')))
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }));
-const packages = workspace.filter(({ manifest }) => !manifest.private);
+const packages = workspace
+  .filter(({ manifest }) => !manifest.private)
+  // n8n community node packages are not libraries (no entry point, loaded by n8n from the paths in
+  // their `n8n` field): packages/n8n-nodes-blockwire/test/package.test.ts checks them.
+  .filter(({ manifest }) => manifest.n8n === undefined);
 const privateNames = workspace
   .filter(({ manifest }) => manifest.private)
   .map(({ manifest }) => manifest.name);

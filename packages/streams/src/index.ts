@@ -157,6 +157,7 @@ export {
   streamStatusSchema,
   webhookUrlSchema,
 } from './management/schemas.js';
+export { type WebhookUrlRules, webhookUrlProblem } from './management/webhook-url.js';
 
 export {
   type AcceptedDelivery,

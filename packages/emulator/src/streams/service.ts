@@ -19,6 +19,7 @@ import {
   updateBitcoinStreamOperation,
   updateEvmStreamStatusOperation,
   updateSettingsOperation,
+  webhookUrlProblem,
 } from '@blockwire/streams';
 import type { z } from 'zod/v4';
 import { parseBtc } from '../bitcoin/amount.js';
@@ -32,7 +33,6 @@ import {
 } from '../bitcoin/simulator.js';
 import { parseXpub } from '../bitcoin/xpub.js';
 import { DeliveryEngine, type DeliveryOptions } from '../delivery/engine.js';
-import { webhookUrlProblem } from '../delivery/url-policy.js';
 import { badRequest, defineHandler, notFound, type Route } from '../handlers/define.js';
 import { page } from './paging.js';
 import {
@@ -500,7 +500,7 @@ export class Streams implements StreamsService {
   }
 
   private checkWebhookUrl(webhookUrl: string): void {
-    const problem = webhookUrlProblem(webhookUrl, this.options.strictWebhooks);
+    const problem = webhookUrlProblem(webhookUrl, { requirePublicHttps: this.options.strictWebhooks });
     if (problem) throw badRequest(problem);
   }
 }

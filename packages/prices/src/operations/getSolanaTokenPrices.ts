@@ -17,28 +17,31 @@ export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 4;
 
 const network = solanaNetwork.meta({ description: 'The Solana cluster: mainnet (default) or devnet.' });
 
+// `.meta()` comes last on each schema: zod 3.25's `zod/v4` (the copy n8n ships) does not carry
+// metadata over to a schema derived with `.max()`, so a description set before it would be lost.
+const addressesMeta = {
+  description:
+    'The token mint addresses (base58). Any number: the SDK sends them 100 a request; duplicates are sent once.',
+  examples: [['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'JUPyiwrAGVj5bgFTmpYoRs7tUZbWzVYtDiqjgYz3f7jx']],
+};
+
 /** Any number of token addresses, at least one. */
 const addresses = z
   .array(solanaAddress, { error: 'must be a list of addresses' })
-  .min(1, { error: 'must hold at least one address' })
-  .meta({
-    description:
-      'The token mint addresses (base58). Any number: the SDK sends them 100 a request; duplicates are sent once.',
-    examples: [
-      ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'JUPyiwrAGVj5bgFTmpYoRs7tUZbWzVYtDiqjgYz3f7jx'],
-    ],
-  });
+  .min(1, { error: 'must hold at least one address' });
 
 /** One wire call: 1 to 100 addresses. */
 export const solanaTokenPricesCallInput = z.strictObject({
   network,
-  addresses: addresses.max(SOLANA_PRICES_MAX_ADDRESSES, {
-    error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
-  }),
+  addresses: addresses
+    .max(SOLANA_PRICES_MAX_ADDRESSES, {
+      error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
+    })
+    .meta(addressesMeta),
 });
 
 /** What `getSolanaTokenPrices` accepts: any number of addresses, at least one. */
-export const getSolanaTokenPricesInput = z.strictObject({ network, addresses });
+export const getSolanaTokenPricesInput = z.strictObject({ network, addresses: addresses.meta(addressesMeta) });
 export type GetSolanaTokenPricesInput = z.input<typeof getSolanaTokenPricesInput>;
 
 /** The service call itself. Read-only, so safe to retry although it is a POST. */

@@ -1,10 +1,19 @@
 import { isIP } from 'node:net';
 
+export interface WebhookUrlRules {
+  /**
+   * Demand a public HTTPS endpoint, as the real service does for Bitcoin streams. Off, any http(s)
+   * URL passes: a receiver on 127.0.0.1 behind the emulator, for instance.
+   */
+  requirePublicHttps: boolean;
+}
+
 /**
- * Why a webhook target is refused, or undefined when it is fine. The real service demands a public
- * HTTPS endpoint (`strict`); by default the emulator also takes http, e.g. a receiver on 127.0.0.1.
+ * Why `webhookUrl` cannot be a stream's webhook target, or `undefined` when it can. With
+ * `requirePublicHttps`, loopback, private, link-local, CGNAT and multicast addresses, `localhost`,
+ * `.local`/`.internal` names and bare host names are refused: the service could never reach them.
  */
-export function webhookUrlProblem(webhookUrl: string, strict: boolean): string | undefined {
+export function webhookUrlProblem(webhookUrl: string, rules: WebhookUrlRules): string | undefined {
   let url: URL;
   try {
     url = new URL(webhookUrl);
@@ -12,10 +21,10 @@ export function webhookUrlProblem(webhookUrl: string, strict: boolean): string |
     return 'webhookUrl must be an absolute URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'webhookUrl must be an http(s) URL';
-  if (!strict) return undefined;
-  if (url.protocol !== 'https:') return 'webhookUrl must be a public HTTPS endpoint (strict webhooks)';
+  if (!rules.requirePublicHttps) return undefined;
+  if (url.protocol !== 'https:') return 'webhookUrl must be a public HTTPS endpoint, not http';
   if (!isPublicHost(url.hostname)) {
-    return `webhookUrl must be a public HTTPS endpoint; ${url.hostname} is not public (strict webhooks)`;
+    return `webhookUrl must be a public HTTPS endpoint; ${url.hostname} is not public`;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webhookUrlProblem } from './url-policy.js';
+import { webhookUrlProblem } from './webhook-url.js';
 
 describe('webhookUrlProblem', () => {
   it('takes any http(s) URL by default, loopback included', () => {
@@ -9,20 +9,20 @@ describe('webhookUrlProblem', () => {
       'https://example.com/h',
       'http://n8n:5678/webhook',
     ]) {
-      expect(webhookUrlProblem(url, false), url).toBeUndefined();
+      expect(webhookUrlProblem(url, { requirePublicHttps: false }), url).toBeUndefined();
     }
-    expect(webhookUrlProblem('ftp://example.com/', false)).toMatch(/^webhookUrl/);
-    expect(webhookUrlProblem('not a url', false)).toMatch(/^webhookUrl/);
+    expect(webhookUrlProblem('ftp://example.com/', { requirePublicHttps: false })).toMatch(/^webhookUrl/);
+    expect(webhookUrlProblem('not a url', { requirePublicHttps: false })).toMatch(/^webhookUrl/);
   });
 
-  it('demands a public HTTPS endpoint when strict', () => {
+  it('demands a public HTTPS endpoint when asked to', () => {
     for (const url of [
       'https://example.com/hook',
       'https://8.8.8.8/x',
       'https://[2001:4860:4860::8888]/x',
       'https://[::ffff:8.8.8.8]/x',
     ]) {
-      expect(webhookUrlProblem(url, true), url).toBeUndefined();
+      expect(webhookUrlProblem(url, { requirePublicHttps: true }), url).toBeUndefined();
     }
     for (const url of [
       'http://example.com/hook',
@@ -39,7 +39,7 @@ describe('webhookUrlProblem', () => {
       'https://intranet/x',
       'https://printer.local/x',
     ]) {
-      expect(webhookUrlProblem(url, true), url).toMatch(/^webhookUrl must be a public HTTPS endpoint/);
+      expect(webhookUrlProblem(url, { requirePublicHttps: true }), url).toMatch(/^webhookUrl must be a public HTTPS endpoint/);
     }
   });
 });

@@ -1,0 +1,378 @@
+/**
+ * The credentials and workflows the e2e tests import into n8n, in n8n's import format. Node types
+ * take a prefix: `CUSTOM.` for a package loaded through N8N_CUSTOM_EXTENSIONS (the tests),
+ * `n8n-nodes-blockwire.` once installed as a community package (the README's examples).
+ */
+import { createHash } from 'node:crypto';
+
+export interface CredentialRef {
+  id: string;
+  name: string;
+}
+
+export interface WorkflowNode {
+  id: string;
+  name: string;
+  type: string;
+  typeVersion: number;
+  position: [number, number];
+  parameters: Record<string, unknown>;
+  credentials?: { blockwireApi: CredentialRef };
+  webhookId?: string;
+  /** Run once with the first input item, whatever the node before emitted. */
+  executeOnce?: boolean;
+}
+
+export interface Workflow {
+  id: string;
+  name: string;
+  active: boolean;
+  nodes: WorkflowNode[];
+  connections: Record<string, { main: { node: string; type: 'main'; index: number }[][] }>;
+  settings: Record<string, unknown>;
+}
+
+/** A UUID made from names, so a workflow comes out the same each time (README examples stay put). */
+export function stableId(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function credentialImport(ref: CredentialRef, data: Record<string, string>) {
+  return { id: ref.id, name: ref.name, type: 'blockwireApi', data };
+}
+
+export function triggerNode(options: {
+  prefix: string;
+  credential: CredentialRef;
+  parameters: Record<string, unknown>;
+  webhookId?: string;
+}): WorkflowNode {
+  return {
+    id: stableId('trigger', options.webhookId ?? ''),
+    name: 'Blockwire Trigger',
+    type: `${options.prefix}blockwireTrigger`,
+    typeVersion: 1,
+    position: [0, 0],
+    webhookId: options.webhookId ?? stableId('webhook', JSON.stringify(options.parameters)),
+    parameters: options.parameters,
+    credentials: { blockwireApi: options.credential },
+  };
+}
+
+/** A workflow of nodes run one after the other. */
+export function workflow(id: string, name: string, nodes: WorkflowNode[]): Workflow {
+  const connections: Workflow['connections'] = {};
+  nodes.forEach((node, index) => {
+    const next = nodes[index + 1];
+    if (next) connections[node.name] = { main: [[{ node: next.name, type: 'main', index: 0 }]] };
+  });
+  return { id, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** n8n's own nodes the workflows start with. */
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+
+function manualTrigger(): WorkflowNode {
+  return {
+    id: stableId('manual trigger'),
+    name: 'When clicking Execute',
+    type: MANUAL_TRIGGER,
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+  };
+}
+
+/** A Blockwire action node that runs once, whatever the node before it emitted. */
+export function actionNode(
+  prefix: string,
+  credential: CredentialRef,
+  name: string,
+  parameters: Record<string, unknown>,
+): WorkflowNode {
+  return {
+    id: stableId('blockwire', name),
+    name,
+    type: `${prefix}blockwire`,
+    typeVersion: 1,
+    position: [0, 0],
+    executeOnce: true,
+    parameters,
+    credentials: { blockwireApi: credential },
+  };
+}
+
+/** The values the examples act on: from the emulator in tests, illustrative ones in the README. */
+export interface ExampleValues {
+  /** Where the example Bitcoin stream posts (the service needs a public HTTPS URL). */
+  webhookUrl: string;
+  /** An existing EVM stream. */
+  evmStreamId: string;
+  /** A Bitcoin block height that exists. */
+  bitcoinBlock: number;
+  /** A transaction hash and a contract address on the JSON-RPC chain. */
+  transactionHash: string;
+  contract: string;
+}
+
+const first = (node: string, field: string) => `={{ $('${node}').first().json.${field} }}`;
+
+/**
+ * One workflow per resource that runs every operation of it once, in an order where each can use
+ * what an earlier one returned (a created stream's id, a block's hash).
+ */
+export function resourceWorkflows(
+  prefix: string,
+  credential: CredentialRef,
+  values: ExampleValues,
+): Record<string, Workflow> {
+  const step = (name: string, parameters: Record<string, unknown>) =>
+    actionNode(prefix, credential, name, parameters);
+  const chain = (nodes: WorkflowNode[]) =>
+    nodes.map((node, index) => ({ ...node, position: [index * 220, 0] as [number, number] }));
+  return {
+    tokenPrice: workflow(
+      'bwTokenPriceDemo',
+      'Blockwire: token prices',
+      chain([
+        manualTrigger(),
+        step('USDC on Ethereum', {
+          resource: 'tokenPrice',
+          operation: 'getEvm',
+          address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        }),
+        step('WETH on Polygon by chain id', {
+          resource: 'tokenPrice',
+          operation: 'getEvm',
+          address: '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619',
+          options: { chain: '={{ "0x89" }}' },
+        }),
+        step('Solana prices', {
+          resource: 'tokenPrice',
+          operation: 'getSolana',
+          addresses:
+            'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v\nSo11111111111111111111111111111111111111112',
+        }),
+      ]),
+    ),
+    entity: workflow(
+      'bwEntityDemo0001',
+      'Blockwire: entities',
+      chain([
+        manualTrigger(),
+        step('Get Binance', { resource: 'entity', operation: 'get', entityId: 'binance' }),
+        step('Search', { resource: 'entity', operation: 'search', query: 'binance', options: { limit: 5 } }),
+        step('Categories', { resource: 'entity', operation: 'getCategories' }),
+        step('Exchanges', {
+          resource: 'entity',
+          operation: 'getByCategory',
+          categoryId: first('Categories', 'result[0].id'),
+          returnAll: true,
+        }),
+      ]),
+    ),
+    evmStream: workflow(
+      'bwEvmStreamDemo1',
+      'Blockwire: EVM stream status',
+      chain([
+        manualTrigger(),
+        step('Pause', {
+          resource: 'evmStream',
+          operation: 'updateStatus',
+          id: values.evmStreamId,
+          status: 'paused',
+        }),
+        step('Resume', {
+          resource: 'evmStream',
+          operation: 'updateStatus',
+          id: values.evmStreamId,
+          status: 'active',
+        }),
+      ]),
+    ),
+    settings: workflow(
+      'bwSettingsDemo01',
+      'Blockwire: settings',
+      chain([
+        manualTrigger(),
+        step('Send webhooks from Frankfurt', {
+          resource: 'settings',
+          operation: 'update',
+          additionalFields: { region: 'eu-central-1' },
+        }),
+      ]),
+    ),
+    bitcoinStream: workflow(
+      'bwBitcoinDemo001',
+      'Blockwire: Bitcoin stream lifecycle',
+      chain([
+        manualTrigger(),
+        step('Create', {
+          resource: 'bitcoinStream',
+          operation: 'create',
+          webhookUrl: values.webhookUrl,
+          additionalFields: { description: 'Treasury', tag: 'treasury', includeOutputs: true },
+        }),
+        step('Get', { resource: 'bitcoinStream', operation: 'get', id: first('Create', 'id') }),
+        step('Get Many', { resource: 'bitcoinStream', operation: 'getMany', returnAll: true }),
+        step('Update', {
+          resource: 'bitcoinStream',
+          operation: 'update',
+          id: first('Create', 'id'),
+          additionalFields: { description: 'Treasury and payroll' },
+        }),
+        step('Pause', {
+          resource: 'bitcoinStream',
+          operation: 'setStatus',
+          id: first('Create', 'id'),
+          status: 'paused',
+        }),
+        step('Resume', {
+          resource: 'bitcoinStream',
+          operation: 'setStatus',
+          id: first('Create', 'id'),
+          status: 'active',
+        }),
+        step('Add Addresses', {
+          resource: 'bitcoinStream',
+          operation: 'addAddress',
+          id: first('Create', 'id'),
+          addresses: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq\n1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+        }),
+        step('Get Addresses', {
+          resource: 'bitcoinStream',
+          operation: 'getAddresses',
+          id: first('Create', 'id'),
+          returnAll: true,
+        }),
+        step('Remove Address', {
+          resource: 'bitcoinStream',
+          operation: 'removeAddress',
+          id: first('Create', 'id'),
+          address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+        }),
+        step('Add Xpub', {
+          resource: 'bitcoinStream',
+          operation: 'addXpub',
+          id: first('Create', 'id'),
+          xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+        }),
+        step('Get Xpubs', {
+          resource: 'bitcoinStream',
+          operation: 'getXpubs',
+          id: first('Create', 'id'),
+          returnAll: true,
+        }),
+        step('Remove Xpub', {
+          resource: 'bitcoinStream',
+          operation: 'removeXpub',
+          id: first('Create', 'id'),
+          xpubId: first('Get Xpubs', 'id'),
+        }),
+        step('Block Data', {
+          resource: 'bitcoinStream',
+          operation: 'getBlockData',
+          chainId: 'mainnet',
+          blockNumber: values.bitcoinBlock,
+          simplify: true,
+        }),
+        step('Replay Block', {
+          resource: 'bitcoinStream',
+          operation: 'replayBlock',
+          chainId: 'mainnet',
+          blockNumber: values.bitcoinBlock,
+          streamId: first('Create', 'id'),
+        }),
+        step('Delete', { resource: 'bitcoinStream', operation: 'delete', id: first('Create', 'id') }),
+      ]),
+    ),
+    rpc: workflow(
+      'bwJsonRpcDemo001',
+      'Blockwire: JSON-RPC node',
+      chain([
+        manualTrigger(),
+        step('Block 2', { resource: 'rpc', operation: 'getBlockByNumber', chain: 'eth', blockTag: '2' }),
+        step('Same block by hash', {
+          resource: 'rpc',
+          operation: 'getBlockByHash',
+          chain: '={{ "0x1" }}',
+          hash: first('Block 2', 'hash'),
+          options: { fullTransactions: true },
+          simplify: true,
+        }),
+        step('Uncle by hash', {
+          resource: 'rpc',
+          operation: 'getUncleByBlockHashAndIndex',
+          chain: 'eth',
+          hash: first('Block 2', 'hash'),
+          index: '0',
+        }),
+        step('Uncle by number', {
+          resource: 'rpc',
+          operation: 'getUncleByBlockNumberAndIndex',
+          chain: 'eth',
+          blockTag: '2',
+          index: '0',
+        }),
+        step('Receipts of block 2', {
+          resource: 'rpc',
+          operation: 'getBlockReceipts',
+          chain: 'eth',
+          blockTag: '2',
+        }),
+        step('Transaction', {
+          resource: 'rpc',
+          operation: 'getTransactionByHash',
+          chain: 'eth',
+          hash: values.transactionHash,
+        }),
+        step('Receipt', {
+          resource: 'rpc',
+          operation: 'getTransactionReceipt',
+          chain: 'eth',
+          hash: values.transactionHash,
+        }),
+        step('Proof', {
+          resource: 'rpc',
+          operation: 'getProof',
+          chain: 'eth',
+          address: values.contract,
+          storageKeys: `0x${'0'.repeat(64)}`,
+          options: { blockTag: 'latest' },
+          simplify: true,
+        }),
+      ]),
+    ),
+  };
+}
+
+/** 1,000 items, one Solana token each, priced by one Blockwire node (batched into 10 requests). */
+export function solanaBatchWorkflow(
+  prefix: string,
+  credential: CredentialRef,
+  addresses: readonly string[],
+): Workflow {
+  const items = JSON.stringify(addresses);
+  const nodes: WorkflowNode[] = [
+    manualTrigger(),
+    {
+      id: stableId('code', 'One item per token'),
+      name: 'One item per token',
+      type: 'n8n-nodes-base.code',
+      typeVersion: 2,
+      position: [220, 0],
+      parameters: { jsCode: `return ${items}.map((address) => ({ json: { address } }));` },
+    },
+    {
+      ...actionNode(prefix, credential, 'Solana prices', {
+        resource: 'tokenPrice',
+        operation: 'getSolana',
+        addresses: '={{ $json.address }}',
+      }),
+      executeOnce: false,
+      position: [440, 0],
+    },
+  ];
+  return workflow('bwSolanaBatch001', 'Blockwire: 1,000 Solana prices', nodes);
+}

@@ -1,0 +1,55 @@
+import type { CallOptions, Client } from '@blockwire/core';
+import type { NodeAction } from './actions';
+
+/** A guard against a service that never says "last page". */
+const MAX_PAGES = 10_000;
+
+/**
+ * Every entry of a paged list, or the first `limit`: follows the action's cursor or page number
+ * (its `paging` metadata) until the service reports no next page, a page comes back empty or
+ * short, a cursor repeats, or enough entries are in. Page sizes never exceed what the page-size
+ * field allows.
+ */
+export async function collectPages(
+  action: Pick<NodeAction, 'paging' | 'fields' | 'call'>,
+  client: Client,
+  input: Record<string, unknown>,
+  options: { returnAll: boolean; limit: number; callOptions?: CallOptions },
+): Promise<unknown[]> {
+  const paging = action.paging!;
+  const sizeField = paging.limitField;
+  const maxSize = sizeField
+    ? (action.fields.find((field) => field.name === sizeField)?.schema.maximum as number | undefined)
+    : undefined;
+  const collected: unknown[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  let page = 0;
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    const request = { ...input };
+    const remaining = options.returnAll ? undefined : options.limit - collected.length;
+    const size = remaining === undefined ? maxSize : Math.min(remaining, maxSize ?? remaining);
+    if (sizeField && size !== undefined) request[sizeField] = size;
+    if (paging.style === 'cursor') {
+      if (cursor !== undefined) request[paging.cursorField] = cursor;
+    } else {
+      request[paging.pageField] = page;
+    }
+    const answer = (await action.call(client, request, options.callOptions)) as
+      | Record<string, unknown>
+      | undefined;
+    const entries = Array.isArray(answer?.[paging.items]) ? (answer[paging.items] as unknown[]) : [];
+    collected.push(...entries);
+    if (!options.returnAll && collected.length >= options.limit) return collected.slice(0, options.limit);
+    if (paging.style === 'cursor') {
+      const next = answer?.[paging.nextCursor];
+      if (typeof next !== 'string' || next === '' || cursors.has(next)) break;
+      cursors.add(next);
+      cursor = next;
+    } else {
+      if (entries.length === 0 || (sizeField && size !== undefined && entries.length < size)) break;
+      page++;
+    }
+  }
+  return collected;
+}

@@ -1,0 +1,75 @@
+import { type FieldInfo, findChain, ValidationError } from '@blockwire/core';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { listParameter } from '../shared/lists';
+import { collectionOf, type DescribedAction, userFields } from './description';
+
+/**
+ * One item's input for an action, keyed by the SDK's names: the required fields from their
+ * top-level parameters, the optional ones the user added to the collection. Lists accept an array
+ * or comma/newline text, JSON fields a JSON text or a value; empty optional texts are left out.
+ * The SDK checks the values; nothing is checked twice here.
+ */
+export function readInput(
+  context: IExecuteFunctions,
+  action: Pick<DescribedAction, 'action' | 'fields' | 'paging'>,
+  itemIndex: number,
+): Record<string, unknown> {
+  const fields = userFields(action);
+  const input: Record<string, unknown> = {};
+  for (const field of fields.filter((candidate) => candidate.required)) {
+    input[field.name] = coerce(field, context.getNodeParameter(field.name, itemIndex));
+  }
+  if (fields.some((field) => !field.required)) {
+    const collection = context.getNodeParameter(collectionOf(action), itemIndex, {}) as IDataObject;
+    for (const field of fields.filter((candidate) => !candidate.required)) {
+      if (!(field.name in collection)) continue;
+      const value = coerce(field, collection[field.name]);
+      if (value !== undefined) input[field.name] = value;
+    }
+  }
+  return input;
+}
+
+function coerce(field: FieldInfo, value: unknown): unknown {
+  switch (field.type) {
+    case 'stringList':
+      return listParameter(value);
+    case 'json':
+      return parseJson(field, value);
+    case 'string':
+    case 'number':
+      return value === '' && !field.required ? undefined : value;
+    default:
+      return value;
+  }
+}
+
+function parseJson(field: FieldInfo, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return undefined;
+  let parsed: { value: unknown } | undefined;
+  try {
+    parsed = { value: JSON.parse(value) };
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed) throw new ValidationError([{ path: field.name, message: 'is not valid JSON' }]);
+  return parsed.value;
+}
+
+/**
+ * The JSON-RPC path segment for the Chain parameter: a registry chain by name, hex or decimal id
+ * (`bsc testnet`, `0x61`, `97` → `bsc-testnet`), or any other lowercase path segment as given.
+ */
+export function rpcChainOf(value: unknown): string {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const known = text === '' ? undefined : findChain(text);
+  if (known) return known.name.replace(/ /g, '-');
+  if (/^[a-z0-9][a-z0-9-]{0,62}$/.test(text)) return text;
+  throw new ValidationError([
+    {
+      path: 'chain',
+      message: `must be a chain name (eth, polygon, bsc testnet), a hex or decimal chain ID, or a node path segment; got ${JSON.stringify(String(value).slice(0, 40))}`,
+    },
+  ]);
+}

@@ -1,0 +1,202 @@
+import {
+  type CallOptions,
+  type Client,
+  issuesOf,
+  mapWithConcurrency,
+  ValidationError,
+} from '@blockwire/core';
+import { createRpcClient, type RpcClient } from '@blockwire/rpc';
+import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+import { blockwireClient } from '../shared/client';
+import { toNodeError } from '../shared/errors';
+import type { NodeAction } from './actions';
+import { collectPages } from './paging';
+import { readInput, rpcChainOf } from './parameters';
+import { toItems } from './output';
+
+type Outcome = { items: INodeExecutionData[] } | { error: unknown };
+
+/** Reads run this many items side by side; writes run one at a time, in order, as n8n does. */
+const READ_CONCURRENCY = 4;
+
+/**
+ * Runs the selected action for every input item, from the table alone (no switch per action):
+ * a chunked action (Solana prices) pools every item's list into one SDK call that splits it into
+ * the service's request size; JSON-RPC calls of all items go out together, so the RPC client
+ * batches them; others run per item, lists page until Limit or the end. Every output item is
+ * paired with its input item; with Continue On Fail a failed item gives `{ error }` instead.
+ */
+export async function runAction(
+  context: IExecuteFunctions,
+  actions: readonly NodeAction[],
+): Promise<INodeExecutionData[][]> {
+  const resource = context.getNodeParameter('resource', 0) as string;
+  const operation = context.getNodeParameter('operation', 0) as string;
+  const action = actions.find(
+    (candidate) => candidate.resource === resource && candidate.action === operation,
+  );
+  if (!action) {
+    throw new NodeOperationError(
+      context.getNode(),
+      `Blockwire has no operation "${operation}" on "${resource}"`,
+    );
+  }
+  const { client } = await blockwireClient(context);
+  const count = context.getInputData().length;
+  const run: Run = {
+    context,
+    action,
+    client,
+    count,
+    options: { signal: context.getExecutionCancelSignal?.() },
+    stopOnError: !context.continueOnFail(),
+  };
+  const outcomes = action.chunking
+    ? await runChunked(run)
+    : action.client === 'rpc'
+      ? await runRpc(run)
+      : await runEach(run);
+  const labels = new Map<string, string>([
+    ['chain', 'Chain'],
+    ...action.fields.map((f) => [f.name, f.displayName] as const),
+  ]);
+  const output: INodeExecutionData[] = [];
+  for (let index = 0; index < count; index++) {
+    const outcome = outcomes[index];
+    if (outcome === undefined) continue; // not run: an earlier item failed and stopped the node
+    if ('items' in outcome) {
+      output.push(...outcome.items);
+      continue;
+    }
+    const error = toNodeError(context.getNode(), outcome.error, {
+      itemIndex: index,
+      fieldLabel: (path) => labels.get(path),
+      redact: client.redact,
+    });
+    if (run.stopOnError) throw error;
+    output.push({
+      json: { error: error.message, ...(error.description ? { description: error.description } : {}) },
+      pairedItem: { item: index },
+    });
+  }
+  return [output];
+}
+
+interface Run {
+  context: IExecuteFunctions;
+  action: NodeAction;
+  client: Client;
+  count: number;
+  options: CallOptions;
+  stopOnError: boolean;
+}
+
+function itemsOf(run: Run, answer: unknown, itemIndex: number): Outcome {
+  const simplify =
+    run.action.bulky && (run.context.getNodeParameter('simplify', itemIndex, false) as boolean);
+  return { items: toItems(answer, itemIndex, { simplify, redact: run.client.redact }) };
+}
+
+async function runEach(run: Run): Promise<(Outcome | undefined)[]> {
+  const { context, action, client, options } = run;
+  const outcomes: (Outcome | undefined)[] = new Array(run.count);
+  let stopped = false;
+  const indices = Array.from({ length: run.count }, (_, index) => index);
+  await mapWithConcurrency(indices, action.readOnly ? READ_CONCURRENCY : 1, async (index) => {
+    if (stopped) return;
+    try {
+      const input = readInput(context, action, index);
+      const answer = action.paging
+        ? await collectPages(action, client, input, {
+            returnAll: context.getNodeParameter('returnAll', index, false) as boolean,
+            limit: context.getNodeParameter('limit', index, 0) as number,
+            callOptions: options,
+          })
+        : await action.call(client, input, options);
+      outcomes[index] = itemsOf(run, answer, index);
+    } catch (error) {
+      outcomes[index] = { error };
+      if (run.stopOnError && !action.readOnly) stopped = true;
+    }
+  });
+  return outcomes;
+}
+
+/** Every item's calls are made in the same tick, so the RPC client sends them as JSON-RPC batches. */
+async function runRpc(run: Run): Promise<Outcome[]> {
+  const { context, action, client, options } = run;
+  const clients = new Map<string, RpcClient>();
+  const rpcFor = (chain: string): RpcClient => {
+    let rpc = clients.get(chain);
+    if (!rpc) {
+      rpc = createRpcClient(client, { chain });
+      clients.set(chain, rpc);
+    }
+    return rpc;
+  };
+  const pending = Array.from({ length: run.count }, (_, index): Promise<Outcome> => {
+    try {
+      const rpc = rpcFor(rpcChainOf(context.getNodeParameter('chain', index)));
+      return action.call(rpc, readInput(context, action, index), options).then(
+        (answer) => itemsOf(run, answer, index),
+        (error: unknown) => ({ error }),
+      );
+    } catch (error) {
+      return Promise.resolve({ error });
+    }
+  });
+  return await Promise.all(pending);
+}
+
+/**
+ * A chunked action takes a list the SDK splits into the service's request size. Items that ask
+ * the same thing but for their own list are pooled into one SDK call (1,000 items asking one
+ * Solana price each: 10 requests, not 1,000), and each item gets back the entries that carry one
+ * of its own values, in its order.
+ */
+async function runChunked(run: Run): Promise<Outcome[]> {
+  const { context, action, client, options } = run;
+  const field = action.chunking!.field;
+  const outcomes: Outcome[] = new Array(run.count);
+  const groups = new Map<
+    string,
+    { base: Record<string, unknown>; members: { index: number; values: string[] }[] }
+  >();
+  for (let index = 0; index < run.count; index++) {
+    try {
+      const input = readInput(context, action, index);
+      const checked = action.input.safeParse(input);
+      // The SDK's own rules, on this item alone: a bad item fails by itself, naming the field.
+      if (!checked.success) throw new ValidationError(issuesOf(checked.error), { operation: action.id });
+      const { [field]: values, ...base } = input;
+      const key = JSON.stringify(base);
+      const group = groups.get(key) ?? { base, members: [] };
+      group.members.push({ index, values: (values as unknown[]).map(String) });
+      groups.set(key, group);
+    } catch (error) {
+      outcomes[index] = { error };
+    }
+  }
+  for (const { base, members } of groups.values()) {
+    try {
+      const answer = await action.call(
+        client,
+        { ...base, [field]: members.flatMap((member) => member.values) },
+        options,
+      );
+      const entries = Array.isArray(answer) ? answer : [answer];
+      for (const member of members) {
+        const mine = member.values.flatMap((value) => entries.filter((entry) => carries(entry, value)));
+        outcomes[member.index] = itemsOf(run, [...new Set(mine)], member.index);
+      }
+    } catch (error) {
+      for (const member of members) outcomes[member.index] = { error };
+    }
+  }
+  return outcomes;
+}
+
+/** Whether an answer entry is about `value`: one of its own fields holds it. */
+function carries(entry: unknown, value: string): boolean {
+  return typeof entry === 'object' && entry !== null && Object.values(entry).some((field) => field === value);
+}

@@ -1,0 +1,414 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+   Test code: runs in vitest, never inside n8n (package.json#files is dist). */
+/**
+ * The package inside a real n8n (2.41.1, installed once per user into ~/.cache/blockwire, see
+ * e2e/install-n8n.ts), with the emulator behind the credentials: the credential test, and the
+ * trigger activated through n8n's public API, fed by the Bitcoin simulator, through a proxy that
+ * loses deliveries.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type Client, createClient } from '@blockwire/core';
+import { type Emulator, SEEDED_EVM_STREAM_IDS, startEmulator } from '@blockwire/emulator';
+import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
+import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
+import {
+  type Execution,
+  itemsOf,
+  N8nApi,
+  type N8nEnvironment,
+  type N8nServer,
+  prepareN8n,
+  removeEnvironment,
+  executeOutput,
+  runN8nCli,
+  sleep,
+  startN8nServer,
+  waitFor,
+  writeImportFiles,
+} from '../e2e/n8n.ts';
+import {
+  credentialImport,
+  type ExampleValues,
+  resourceWorkflows,
+  solanaBatchWorkflow,
+  triggerNode,
+  type Workflow,
+  workflow,
+} from '../e2e/workflows.ts';
+import { control, credentialsFor } from './support/emulator';
+import { solanaAddresses, USDC, WRAPPED_SOL } from './support/solana';
+
+const packageDir = join(__dirname, '..');
+const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+const CREDENTIAL = { id: 'blockwireEmulator', name: 'Blockwire (emulator)' };
+const TRIGGER_WORKFLOW_ID = 'bwBitcoinTrigger';
+const WEBHOOK_ID = randomUUID();
+const STAGES = ['mempool', 'in-block', 'confirmed'];
+
+let install: N8nInstall;
+let emulator: Emulator;
+let client: Client;
+let proxy: FaultProxy;
+let environment: N8nEnvironment | undefined;
+let server: N8nServer | undefined;
+let api: N8nApi;
+let receiver: Server;
+let actionWorkflows: Record<string, Workflow>;
+const batchAddresses = solanaAddresses(1_000);
+batchAddresses[10] = USDC;
+batchAddresses[900] = WRAPPED_SOL;
+
+beforeAll(async () => {
+  install = await ensureN8n(); // minutes the first time on a machine, then reused
+  emulator = await startEmulator({ seed: 7 }); // anvil included: the JSON-RPC actions run against it
+  client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+  receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { height } = (await control(emulator, '/bitcoin/mine', { blocks: 1 })) as { height: number };
+  const values: ExampleValues = {
+    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bitcoin`,
+    evmStreamId: SEEDED_EVM_STREAM_IDS[0]!,
+    bitcoinBlock: height,
+    transactionHash: emulator.chain!.transactionHashes[0]!,
+    contract: emulator.chain!.contract,
+  };
+  actionWorkflows = {
+    ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
+    solanaBatch: solanaBatchWorkflow('CUSTOM.', CREDENTIAL, batchAddresses),
+  };
+  proxy = await startFaultProxy(() => environment?.url ?? 'http://127.0.0.1:9');
+  environment = await prepareN8n({ packageDir, webhookUrl: proxy.url });
+  const files = writeImportFiles(environment, {
+    credentials: [credentialImport(CREDENTIAL, { ...credentialsFor(emulator) })],
+    workflows: [
+      workflow(TRIGGER_WORKFLOW_ID, 'Bitcoin payments to the treasury', [
+        triggerNode({
+          prefix: 'CUSTOM.',
+          credential: CREDENTIAL,
+          webhookId: WEBHOOK_ID,
+          parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES, options: { tag: 'e2e' } },
+        }),
+      ]),
+      ...Object.values(actionWorkflows),
+    ],
+  });
+  for (const args of [
+    ['import:credentials', `--input=${files.credentials}`],
+    ['import:workflow', '--separate', `--input=${files.workflows}`],
+  ]) {
+    const result = await runN8nCli(install, environment, args);
+    if (result.code !== 0)
+      throw new Error(`n8n ${args[0]} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  server = await startN8nServer(install, environment);
+  api = new N8nApi(server.url);
+  await api.setUp();
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await proxy?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await client?.close();
+  await emulator?.close();
+  removeEnvironment(environment);
+}, 60_000);
+
+/** Every item the trigger emitted, oldest execution first. */
+async function triggerItems(): Promise<Record<string, unknown>[]> {
+  const executions: Execution[] = await api.executions(TRIGGER_WORKFLOW_ID);
+  return executions.flatMap((execution) => itemsOf(execution, 'Blockwire Trigger'));
+}
+
+async function waitForItems(
+  count: number,
+  filter: (item: Record<string, unknown>) => boolean,
+  timeoutMs = 60_000,
+) {
+  return await waitFor(
+    `${count} trigger items`,
+    async () => {
+      const items = (await triggerItems()).filter(filter);
+      return items.length >= count ? items : undefined;
+    },
+    timeoutMs,
+    500,
+  );
+}
+
+const webhookPath = `/webhook/${WEBHOOK_ID}/webhook`;
+
+describe('n8n-nodes-blockwire in a real n8n', () => {
+  beforeEach(() => {
+    onTestFailed(() => {
+      console.error(
+        `--- n8n server output (last 6000 characters) ---\n${server?.output().slice(-6000) ?? ''}`,
+      );
+    });
+  });
+
+  it('the credential test passes with the emulator key and fails with another, without echoing it', async () => {
+    const data = { ...credentialsFor(emulator) };
+    const good = (await api.rest('POST', '/rest/credentials/test', {
+      credentials: { ...CREDENTIAL, type: 'blockwireApi', data },
+    })) as { status: string; message: string };
+    expect(good.status).toBe('OK');
+    const wrongKey = ['not', 'the', 'emulator', 'key'].join('-');
+    const bad = (await api.rest('POST', '/rest/credentials/test', {
+      credentials: { ...CREDENTIAL, type: 'blockwireApi', data: { ...data, apiKey: wrongKey } },
+    })) as { status: string; message: string };
+    expect(bad.status).toBe('Error');
+    expect(bad.message).not.toContain(wrongKey);
+  });
+
+  it('activation (public API) creates a stream for n8n’s webhook URL, and the verification POST gets 200', async () => {
+    await api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/activate`);
+    // The public API answers before n8n has run the trigger's create(): wait for its effects.
+    const stream = await waitFor('the stream with its address', async () => {
+      const { result } = await listBitcoinStreams(client, { limit: 100 });
+      return result.find(
+        (candidate) =>
+          candidate.webhookUrl === `${proxy.url.replace(/\/$/, '')}${webhookPath}` &&
+          candidate.amountOfAddresses === 1,
+      );
+    });
+    expect(stream).toMatchObject({ tag: 'e2e', includeOutputs: true, allAddresses: false });
+    const verification = await waitFor('the verification POST to be answered', async () =>
+      proxy.log.find(
+        (request) => request.path === webhookPath && request.bodyBytes === 0 && request.status !== 0,
+      ),
+    );
+    expect(verification.status).toBe(200);
+    expect((await getBitcoinStream(client, { id: stream.id })).status).toBe('active');
+    // Nothing ran for the verification POST.
+    expect(await triggerItems()).toEqual([]);
+  });
+
+  it('a payment goes mempool → in block → confirmed: one execution item per stage, in that order, once each', async () => {
+    const { txid } = (await control(emulator, '/bitcoin/transactions', {
+      to: WATCHED,
+      amountBtc: '0.0125',
+    })) as {
+      txid: string;
+    };
+    await waitForItems(1, (item) => item.txid === txid);
+    await control(emulator, '/bitcoin/mine', { blocks: 1 });
+    await waitForItems(2, (item) => item.txid === txid);
+    await control(emulator, '/bitcoin/mine', { blocks: 2 });
+    const items = await waitForItems(3, (item) => item.txid === txid);
+    await sleep(1_500); // anything late would be a duplicate
+    const final = (await triggerItems()).filter((item) => item.txid === txid);
+    expect(final.map((item) => item.stage)).toEqual(STAGES);
+    expect(final).toEqual(items);
+    const [mempool, inBlock, confirmed] = final as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    expect(mempool).toMatchObject({
+      confirmed: false,
+      blockHeight: null,
+      blockHash: null,
+      isCoinbase: false,
+      tag: 'e2e',
+    });
+    expect(inBlock).toMatchObject({ confirmed: false, isCoinbase: false });
+    expect(confirmed).toMatchObject({
+      confirmed: true,
+      blockHeight: inBlock.blockHeight,
+      blockHash: inBlock.blockHash,
+    });
+    expect(typeof inBlock.blockHeight).toBe('number');
+    for (const item of final) {
+      expect(item.outputs).toContainEqual(
+        expect.objectContaining({ address: WATCHED, valueBtc: 0.0125, valueSats: 1_250_000 }),
+      );
+      expect(Number.isInteger(item.valueSats)).toBe(true);
+      expect(item.valueBtc).toBe(Number(item.valueSats) / 1e8);
+    }
+  }, 120_000);
+
+  it('a forged delivery is refused with 401 and starts nothing', async () => {
+    const before = (await triggerItems()).length;
+    const payload = {
+      streamId: randomUUID(),
+      chainId: 'mainnet',
+      confirmed: true,
+      retries: 0,
+      block: { height: '900000', hash: '00'.repeat(32) },
+      transactions: [{ txid: 'ab'.repeat(32), vin: [], vout: [], value: 21, fee: 0 }],
+    };
+    const body = JSON.stringify(payload);
+    for (const signature of [undefined, await signBody(body, 'not the secret')]) {
+      const response = await fetch(`${proxy.url.replace(/\/$/, '')}${webhookPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-signature': signature } : {}) },
+        body,
+      });
+      expect(response.status).toBe(401);
+    }
+    await sleep(1_500);
+    expect((await triggerItems()).length).toBe(before);
+  });
+
+  it('with 20 % of deliveries lost (before n8n, or after it ran), every payment reaches n8n exactly once per stage', async () => {
+    proxy.setFaultRate(0.2);
+    const txids: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const { txid } = (await control(emulator, '/bitcoin/transactions', {
+        to: WATCHED,
+        amountBtc: `0.00${i + 1}`,
+      })) as { txid: string };
+      txids.push(txid);
+    }
+    await control(emulator, '/bitcoin/mine', { blocks: 1 });
+    await control(emulator, '/bitcoin/mine', { blocks: 2 });
+    const ours = (item: Record<string, unknown>) => txids.includes(item.txid as string);
+    await waitForItems(txids.length * 3, ours, 90_000);
+    // Retries of deliveries whose answer was lost come 0.5–8 s later: wait until the line is quiet.
+    await waitFor(
+      'no more deliveries',
+      async () => {
+        const count = proxy.log.length;
+        await sleep(9_000);
+        return proxy.log.length === count ? true : undefined;
+      },
+      60_000,
+      0,
+    );
+    proxy.setFaultRate(0);
+    const items = (await triggerItems()).filter(ours);
+    const seen = items.map((item) => `${item.txid} ${item.stage}`).sort();
+    expect(seen).toEqual(txids.flatMap((txid) => STAGES.map((stage) => `${txid} ${stage}`)).sort());
+    for (const txid of txids) {
+      expect(items.filter((item) => item.txid === txid).map((item) => item.stage)).toEqual(STAGES);
+    }
+    const faults = proxy.log.filter((request) => request.fault && request.path === webhookPath);
+    // Both kinds happened: n8n ran a delivery whose 200 was lost (and then saw it again), and missed one.
+    expect(faults.some((request) => request.fault === 'lost-answer' && request.upstreamStatus === 200)).toBe(
+      true,
+    );
+    expect(faults.some((request) => request.fault === 'lost-request')).toBe(true);
+  }, 180_000);
+
+  it('deactivation deletes the stream', async () => {
+    const { result } = await listBitcoinStreams(client, { limit: 100 });
+    const ids = result
+      .filter((stream) => stream.webhookUrl?.endsWith(webhookPath))
+      .map((stream) => stream.id);
+    expect(ids).toHaveLength(1);
+    await api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`);
+    // n8n removes the webhooks after it answered the deactivation.
+    const gone = await waitFor('the stream to be deleted', async () =>
+      getBitcoinStream(client, { id: ids[0]! }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
+    expect(gone).toMatchObject({ status: 404 });
+  });
+});
+
+/** What `n8n execute` returns: the run data of every node. */
+interface RunData {
+  data: {
+    resultData: { runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]> };
+  };
+}
+
+/** Runs an imported workflow with `n8n execute` beside the server; resolves to each node's output items. */
+async function execute(id: string): Promise<(node: string) => Record<string, unknown>[]> {
+  const result = await runN8nCli(install, environment!, ['execute', `--id=${id}`, '--rawOutput'], {
+    timeoutMs: 180_000,
+  });
+  const everything = result.stdout + result.stderr;
+  if (result.code !== 0)
+    throw new Error(`n8n execute --id=${id} exited ${result.code}:\n${everything.slice(-6000)}`);
+  expect(everything).not.toContain(emulator.apiKey);
+  const run = executeOutput(result.stdout) as RunData;
+  return (node) => {
+    const runs = run.data.resultData.runData[node];
+    if (!runs) throw new Error(`node "${node}" did not run in ${id}`);
+    return runs.flatMap((entry) => entry.data?.main?.[0] ?? []).map((item) => item.json);
+  };
+}
+
+// Each `n8n execute` starts an n8n process: seconds alone, more beside a full test run.
+describe('the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)', {
+  timeout: 180_000,
+}, () => {
+  it('token prices: EVM by chain name and by hex id, Solana', async () => {
+    const output = await execute(actionWorkflows.tokenPrice!.id);
+    expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+    expect(output('WETH on Polygon by chain id')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+  });
+
+  it('1,000 items asking Solana prices make 10 HTTP calls', async () => {
+    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+    const output = await execute(actionWorkflows.solanaBatch!.id);
+    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      requests: { method: string }[];
+    };
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
+    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+  });
+
+  it('entities: get, search, categories, entities of a category (all pages)', async () => {
+    const output = await execute(actionWorkflows.entity!.id);
+    expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
+    const found = output('Search')[0]?.result as { entities: { id: string }[] } | undefined;
+    expect(found?.entities.map((entity) => entity.id)).toContain('binance');
+    expect(output('Categories')[0]?.result).toHaveLength(9);
+    expect(output('Exchanges')).toHaveLength(12);
+  });
+
+  it('EVM stream status and settings', async () => {
+    const streams = await execute(actionWorkflows.evmStream!.id);
+    expect(streams('Pause')[0]).toMatchObject({ status: 'paused' });
+    expect(streams('Resume')[0]).toMatchObject({ status: 'active' });
+    const settings = await execute(actionWorkflows.settings!.id);
+    expect(settings('Send webhooks from Frankfurt')[0]).toMatchObject({ region: 'eu-central-1' });
+  });
+
+  it('a Bitcoin stream through all fourteen operations', async () => {
+    const output = await execute(actionWorkflows.bitcoinStream!.id);
+    const id = output('Create')[0]?.id;
+    expect(id).toEqual(expect.any(String));
+    expect(output('Get')[0]).toMatchObject({ id, tag: 'treasury' });
+    expect(output('Get Many').map((stream) => stream.id)).toContain(id);
+    expect(output('Update')[0]).toMatchObject({ id, description: 'Treasury and payroll' });
+    expect(output('Pause')).toHaveLength(1);
+    expect(output('Add Addresses').map((result) => result.ok)).toEqual([true, true]);
+    expect(output('Get Addresses')).toHaveLength(2);
+    expect(output('Remove Address')[0]).toMatchObject({ amountOfAddresses: 1 });
+    expect(output('Get Xpubs')).toHaveLength(1);
+    expect(output('Remove Xpub')).toHaveLength(1);
+    expect(output('Block Data')[0]).toMatchObject({ transactionsCount: expect.any(Number) });
+    expect(output('Replay Block')[0]).toMatchObject({ streamId: id });
+    expect(output('Delete')).toHaveLength(1);
+    await expect(getBitcoinStream(client, { id: id as string })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {
+    const output = await execute(actionWorkflows.rpc!.id);
+    const block = output('Block 2')[0];
+    expect(block).toMatchObject({ number: '0x2', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(output('Same block by hash')[0]).toMatchObject({
+      hash: block?.hash,
+      transactionsCount: expect.any(Number),
+    });
+    expect(output('Uncle by hash')).toEqual([{ result: null }]);
+    expect(output('Uncle by number')).toEqual([{ result: null }]);
+    expect(output('Receipts of block 2').length).toBeGreaterThan(0);
+    const hash = emulator.chain!.transactionHashes[0];
+    expect(output('Transaction')[0]).toMatchObject({ hash });
+    expect(output('Receipt')[0]).toMatchObject({ transactionHash: hash });
+    expect(output('Proof')[0]).toMatchObject({ address: expect.stringMatching(/^0x/i) });
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Stand-ins for the n8n contexts the nodes run in, for unit tests: what each node method calls on
+ * `this`, no more. `httpRequestWithAuthentication` really sends (fetch), with the headers the
+ * Blockwire credential's own `authenticate` block names, so tests against the emulator exercise
+ * the real transport and credential. The real n8n runs in the e2e tests.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  IDataObject,
+  IExecuteFunctions,
+  IHookFunctions,
+  IHttpRequestOptions,
+  INode,
+  IWebhookFunctions,
+} from 'n8n-workflow';
+import { BlockwireApi } from '../../credentials/BlockwireApi.credentials';
+import type { BlockwireCredentials } from '../../nodes/shared/credentials';
+
+export const NODE: INode = {
+  id: 'a0c7a4f6-6c1e-4a8e-9f7a-2d8e0c1b3f45',
+  name: 'Blockwire Trigger',
+  type: 'CUSTOM.blockwireTrigger',
+  typeVersion: 1,
+  position: [0, 0],
+  parameters: {},
+};
+
+export interface SentRequest {
+  credentialType: string;
+  options: IHttpRequestOptions;
+  headers: Record<string, string>;
+}
+
+export interface FakeLogger {
+  warnings: string[];
+  infos: string[];
+}
+
+const workflowIds = new WeakMap<object, string>();
+
+/** One workflow per static data object: contexts sharing static data are the same trigger. */
+function workflowIdOf(staticData: object): string {
+  let id = workflowIds.get(staticData);
+  if (!id) {
+    id = randomUUID();
+    workflowIds.set(staticData, id);
+  }
+  return id;
+}
+
+/** n8n's httpRequestWithAuthentication, over fetch, honouring the options the transport uses. */
+export function fakeHttpRequestWithAuthentication(
+  credentials: BlockwireCredentials,
+  sent: SentRequest[] = [],
+) {
+  const authenticate = new BlockwireApi().authenticate;
+  return async (credentialType: string, options: IHttpRequestOptions) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
+    for (const [name, template] of Object.entries(authenticate.properties.headers ?? {})) {
+      headers[name] = String(template).replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_, field: string) =>
+        String(credentials[field as keyof BlockwireCredentials] ?? ''),
+      );
+    }
+    sent.push({ credentialType, options, headers });
+    const response = await fetch(options.url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body as string | undefined,
+      signal: options.abortSignal as AbortSignal | undefined,
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!options.ignoreHttpStatusErrors && response.status >= 400) throw new Error(`HTTP ${response.status}`);
+    const responseHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      responseHeaders[name] = value;
+    });
+    return { statusCode: response.status, headers: responseHeaders, body };
+  };
+}
+
+interface ContextOptions {
+  parameters: IDataObject;
+  /** The workflow the node belongs to; a new one per context unless given. */
+  workflowId?: string;
+  credentials: BlockwireCredentials;
+  staticData?: IDataObject;
+  sent?: SentRequest[];
+}
+
+function base(options: ContextOptions) {
+  const logger: FakeLogger & Record<string, unknown> = {
+    warnings: [],
+    infos: [],
+    warn: (message: string) => logger.warnings.push(message),
+    info: (message: string) => logger.infos.push(message),
+    debug: () => {},
+    error: (message: string) => logger.warnings.push(message),
+  };
+  const staticData = options.staticData ?? {};
+  const workflowId = options.workflowId ?? workflowIdOf(staticData);
+  return {
+    logger,
+    staticData,
+    context: {
+      logger,
+      getNode: () => NODE,
+      getNodeParameter: (name: string, fallback?: unknown) =>
+        name in options.parameters ? options.parameters[name] : fallback,
+      getCredentials: async () => options.credentials,
+      getWorkflowStaticData: () => staticData,
+      getWorkflow: () => ({ id: workflowId, name: 'Payments', active: true }),
+      helpers: {
+        httpRequestWithAuthentication: fakeHttpRequestWithAuthentication(options.credentials, options.sent),
+      },
+    },
+  };
+}
+
+/** `this` of webhookMethods (activation, deactivation). */
+export function hookContext(options: ContextOptions & { webhookUrl: string }) {
+  const { context, logger, staticData } = base(options);
+  const hook = { ...context, getNodeWebhookUrl: () => options.webhookUrl } as unknown as IHookFunctions;
+  return { hook, logger, staticData };
+}
+
+export interface RecordedResponse {
+  status?: number;
+  body?: unknown;
+}
+
+/** `this` of webhook(): one incoming POST with its raw body and headers. */
+export function webhookContext(
+  options: ContextOptions & { rawBody: string; headers?: Record<string, string> },
+) {
+  const { context, logger, staticData } = base(options);
+  const response: RecordedResponse = {};
+  const rawBody = Buffer.from(options.rawBody, 'utf8');
+  const res = {
+    status(code: number) {
+      response.status = code;
+      return res;
+    },
+    json(body: unknown) {
+      response.body = body;
+      return res;
+    },
+  };
+  const webhook = {
+    ...context,
+    getRequestObject: () => ({ rawBody }),
+    getResponseObject: () => res,
+    getBodyData: () => (options.rawBody.trim() === '' ? {} : JSON.parse(options.rawBody)),
+    getHeaderData: () => options.headers ?? {},
+  } as unknown as IWebhookFunctions;
+  return { webhook, logger, staticData, response };
+}
+
+/** `this` of execute(): `count` input items, each with its own parameters. */
+export function executeContext(options: {
+  parameters: IDataObject | ((itemIndex: number) => IDataObject);
+  count?: number;
+  credentials: BlockwireCredentials;
+  continueOnFail?: boolean;
+  sent?: SentRequest[];
+}) {
+  const parametersOf = (index: number) =>
+    typeof options.parameters === 'function' ? options.parameters(index) : options.parameters;
+  const count = options.count ?? 1;
+  const execute = {
+    getNode: () => ({ ...NODE, name: 'Blockwire', type: 'CUSTOM.blockwire' }),
+    getInputData: () => Array.from({ length: count }, (_, index) => ({ json: { index } })),
+    getNodeParameter: (name: string, index: number, fallback?: unknown) => {
+      const parameters = parametersOf(index);
+      if (name in parameters) return parameters[name];
+      if (fallback !== undefined) return fallback;
+      throw new Error(`Could not get parameter "${name}"`);
+    },
+    getCredentials: async () => options.credentials,
+    continueOnFail: () => options.continueOnFail ?? false,
+    getExecutionCancelSignal: () => undefined,
+    helpers: {
+      httpRequestWithAuthentication: fakeHttpRequestWithAuthentication(options.credentials, options.sent),
+    },
+  } as unknown as IExecuteFunctions;
+  return { execute };
+}

@@ -5,7 +5,7 @@
  * them against the emulator, also installed from it. Every client is pointed at the private
  * registry for the whole test: nothing asks the public one.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependencyClosure, findInstalled, republish } from './release/mirror.js';
 import { type Registry, startRegistry } from './release/registry.js';
@@ -47,9 +48,19 @@ const published = () =>
     }))
     .filter(({ manifest }) => !manifest.private);
 
-function run(command: string, args: string[], cwd: string): string {
+/**
+ * Runs a command without blocking the test worker: a synchronous minute-long install starves
+ * vitest's worker RPC (it reports a timeout although every test passed).
+ */
+async function run(command: string, args: string[], cwd: string): Promise<string> {
   try {
-    return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const { stdout } = await promisify(execFile)(command, args, {
+      cwd,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
+    return stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
@@ -91,7 +102,7 @@ beforeAll(async () => {
     PATH: `${dirname(process.execPath)}:${join(root, '.tools', 'bin')}:${process.env.PATH}`,
   };
   // The workspace's own dependencies come from the pnpm store: offline, nothing downloaded.
-  run(pnpm, ['install', '--offline', '--frozen-lockfile'], copy);
+  await run(pnpm, ['install', '--offline', '--frozen-lockfile'], copy);
 }, 300_000);
 
 afterAll(async () => {
@@ -102,13 +113,13 @@ afterAll(async () => {
 describe('a release through changesets to a registry', () => {
   let version: string;
 
-  it('versions every package of the fixed group to one version, with a CHANGELOG each', () => {
+  it('versions every package of the fixed group to one version, with a CHANGELOG each', async () => {
     const before = published().map(({ manifest }) => manifest.version);
     writeFileSync(
       join(copy, '.changeset', 'release-test.md'),
       '---\n"@blockwire/core": patch\n---\n\nA change described for the release test.\n',
     );
-    run(pnpm, ['version-packages'], copy);
+    await run(pnpm, ['version-packages'], copy);
     const after = published();
     version = after[0]!.manifest.version;
     expect(new Set(after.map(({ manifest }) => manifest.version))).toEqual(new Set([version]));
@@ -121,7 +132,7 @@ describe('a release through changesets to a registry', () => {
     );
   }, 120_000);
 
-  it('publishes every package with `pnpm release` (build, packaging checks, changeset publish)', () => {
+  it('publishes every package with `pnpm release` (build, packaging checks, changeset publish)', async () => {
     // What the published packages need from elsewhere, and the consumers' TypeScript, from the
     // copies already installed here.
     const mirrored = dependencyClosure([
@@ -135,19 +146,19 @@ describe('a release through changesets to a registry', () => {
         },
       },
     ]);
-    for (const dir of mirrored.values()) republish(dir, env);
-    const output = run(pnpm, ['release'], copy);
+    for (const dir of mirrored.values()) await republish(dir, env);
+    const output = await run(pnpm, ['release'], copy);
     for (const { manifest } of published()) {
       expect(output).toContain(`${manifest.name}@${version}`);
-      const view = JSON.parse(run('npm', ['view', `${manifest.name}@${version}`, '--json'], work));
+      const view = JSON.parse(await run('npm', ['view', `${manifest.name}@${version}`, '--json'], work));
       expect(view.version).toBe(version);
     }
   }, 900_000);
 
-  it('publishes manifests with real version ranges, no private packages, and only what ships', () => {
+  it('publishes manifests with real version ranges, no private packages, and only what ships', async () => {
     const rows: string[] = [];
     for (const { manifest } of published()) {
-      const view = JSON.parse(run('npm', ['view', `${manifest.name}@${version}`, '--json'], work));
+      const view = JSON.parse(await run('npm', ['view', `${manifest.name}@${version}`, '--json'], work));
       for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
         for (const [name, range] of Object.entries((view[field] ?? {}) as Record<string, string>)) {
           expect(range, `${manifest.name} ${field} ${name}`).not.toMatch(/^workspace:/);
@@ -175,7 +186,11 @@ describe('a release through changesets to a registry', () => {
 
 describe('fresh projects installed from the registry alone', () => {
   const packages = ['core', 'prices', 'entities', 'streams', 'rpc', 'emulator'];
-  function project(name: string, extra: Record<string, unknown> = {}, devDependencies = {}): string {
+  async function project(
+    name: string,
+    extra: Record<string, unknown> = {},
+    devDependencies = {},
+  ): Promise<string> {
     const dir = join(work, name);
     mkdirSync(dir, { recursive: true });
     const version = JSON.parse(readFileSync(join(copy, 'packages', 'core', 'package.json'), 'utf8')).version;
@@ -185,7 +200,7 @@ describe('fresh projects installed from the registry alone', () => {
       JSON.stringify({ name, private: true, ...extra, dependencies, devDependencies }, null, 2),
     );
     writeFileSync(join(dir, '.npmrc'), registry.npmrc);
-    run('npm', ['install', '--ignore-scripts'], dir);
+    await run('npm', ['install', '--ignore-scripts'], dir);
     return dir;
   }
 
@@ -229,12 +244,12 @@ describe('fresh projects installed from the registry alone', () => {
     ],
   ])(
     '%s runs against the emulator and prints real results',
-    (_kind, name, extension, load) => {
-      const dir = project(name);
+    async (_kind, name, extension, load) => {
+      const dir = await project(name);
       const file = join(dir, `main.${extension}`);
       const source = program(load);
       writeFileSync(file, extension === 'mjs' ? `(async () => { ${source} })();` : source);
-      const result = JSON.parse(run(process.execPath, [file], dir).trim().split('\n').pop()!);
+      const result = JSON.parse((await run(process.execPath, [file], dir)).trim().split('\n').pop()!);
       expect(result).toEqual({
         symbol: 'USDC',
         entity: 'binance',
@@ -252,14 +267,14 @@ describe('fresh projects installed from the registry alone', () => {
     ['bundler', 'ESNext'],
   ])(
     'TypeScript type-checks with moduleResolution %s',
-    (resolution, module) => {
+    async (resolution, module) => {
       const typescript = JSON.parse(
         readFileSync(join(findInstalled('typescript', copy)!, 'package.json'), 'utf8'),
       );
       const types = JSON.parse(
         readFileSync(join(findInstalled('@types/node', copy)!, 'package.json'), 'utf8'),
       );
-      const dir = project(
+      const dir = await project(
         `ts-${resolution}`,
         { type: 'module' },
         { typescript: typescript.version, '@types/node': types.version },
@@ -301,7 +316,7 @@ describe('fresh projects installed from the registry alone', () => {
           '}',
         ].join('\n'),
       );
-      run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
+      await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
     },
     300_000,
   );

@@ -3,10 +3,11 @@
  * into the private registry, from the copies already installed in the workspace, so fresh
  * consumer projects install from that registry alone and nothing asks the public one.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 
 interface Manifest {
   name: string;
@@ -57,7 +58,7 @@ export function dependencyClosure(roots: { dir: string; manifest: Manifest }[]):
  * `publishConfig` (a registry of its own, provenance) and scripts are dropped first: they would
  * send it elsewhere or run code.
  */
-export function republish(installedDir: string, env: NodeJS.ProcessEnv): void {
+export async function republish(installedDir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'blockwire-mirror-'));
   try {
     const folder = join(work, 'package');
@@ -69,10 +70,9 @@ export function republish(installedDir: string, env: NodeJS.ProcessEnv): void {
     delete manifest.scripts;
     writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
     const tag = /-/.test(manifest.version) ? ['--tag', 'prerelease'] : [];
-    execFileSync('npm', ['publish', folder, '--ignore-scripts', '--provenance=false', ...tag], {
+    await promisify(execFile)('npm', ['publish', folder, '--ignore-scripts', '--provenance=false', ...tag], {
       cwd: work,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -73,7 +73,7 @@ export function workflow(id: string, name: string, nodes: WorkflowNode[]): Workf
 /** n8n's own nodes the workflows start with. */
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 
-function manualTrigger(): WorkflowNode {
+export function manualTrigger(): WorkflowNode {
   return {
     id: stableId('manual trigger'),
     name: 'When clicking Execute',

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { bech32, bech32m, createBase58check } from '@scure/base';
 import { z } from 'zod/v4';
+import { EXAMPLE_ADDRESS, EXAMPLE_ZPUB } from './examples.js';
 
 const base58check = createBase58check(
   (bytes: Uint8Array) => new Uint8Array(createHash('sha256').update(bytes).digest()),
@@ -153,14 +154,12 @@ function schemaOf(check: (value: unknown) => Checked<unknown>) {
 /** A Bitcoin mainnet address; the error says what is wrong (checksum, testnet, format). */
 export const bitcoinAddressSchema = schemaOf(checkBitcoinAddress).meta({
   description: 'A Bitcoin mainnet address: legacy (1…), P2SH (3…), SegWit (bc1q…) or Taproot (bc1p…).',
-  examples: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
+  examples: [EXAMPLE_ADDRESS],
 });
 
 /** A mainnet xpub, ypub or zpub; the error says what is wrong (checksum, private key, testnet). */
 export const extendedPublicKeySchema = schemaOf(checkExtendedPublicKey).meta({
   title: 'Xpub',
   description: 'A mainnet extended public key (xpub, ypub or zpub); its addresses are derived and watched.',
-  examples: [
-    'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-  ],
+  examples: [EXAMPLE_ZPUB],
 });

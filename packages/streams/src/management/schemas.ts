@@ -7,6 +7,7 @@
  */
 import { nonEmptyString, nonNegativeInteger } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_STREAM_ID } from './examples.js';
 
 export const STREAM_STATUSES = ['active', 'paused', 'error', 'terminated'] as const;
 export const SETTINGS_REGIONS = ['us-east-1', 'us-west-2', 'eu-central-1', 'ap-southeast-1'] as const;
@@ -44,7 +45,7 @@ export const bitcoinStreamIdSchema = z
   .meta({
     title: 'Stream ID',
     description: 'The Bitcoin stream’s id (a UUID), as create and list return it.',
-    examples: ['0da99a82-5b1f-48da-962b-d9f5f4239942'],
+    examples: [EXAMPLE_STREAM_ID],
   });
 
 /** The URL the service POSTs deliveries to. The service itself requires a public HTTPS one. */

@@ -39,7 +39,9 @@ describe('webhookUrlProblem', () => {
       'https://intranet/x',
       'https://printer.local/x',
     ]) {
-      expect(webhookUrlProblem(url, { requirePublicHttps: true }), url).toMatch(/^webhookUrl must be a public HTTPS endpoint/);
+      expect(webhookUrlProblem(url, { requirePublicHttps: true }), url).toMatch(
+        /^webhookUrl must be a public HTTPS endpoint/,
+      );
     }
   });
 });

@@ -1,6 +1,7 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
 import { extendedPublicKeySchema } from '../bitcoin-address.js';
+import { EXAMPLE_STREAM_ID, EXAMPLE_ZPUB, exampleXpub } from '../examples.js';
 import {
   type BitcoinStreamXpubChange,
   bitcoinStreamIdSchema,
@@ -22,16 +23,10 @@ export const addBitcoinStreamXpubOperation = defineOperation({
   examples: [
     {
       input: {
-        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+        id: EXAMPLE_STREAM_ID,
+        xpub: EXAMPLE_ZPUB,
       },
-      response: {
-        id: '11878b41-5799-4688-96c2-fd6a1c2b2a01',
-        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-        addressType: 'p2wpkh',
-        receiveAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
-      },
+      response: exampleXpub,
     },
   ],
   api: 'streams',

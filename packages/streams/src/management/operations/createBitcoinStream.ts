@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, fieldsAt, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { exampleStream } from '../examples.js';
 import {
   type BitcoinStream,
   bitcoinNetworkSchema,
@@ -28,22 +29,7 @@ export const createBitcoinStreamOperation = defineOperation({
         tag: 'treasury',
         includeOutputs: true,
       },
-      response: {
-        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        webhookUrl: 'https://example.com/webhooks/bitcoin',
-        description: 'Treasury watch',
-        tag: 'treasury',
-        network: ['mainnet'],
-        includeInputs: false,
-        includeOutputs: true,
-        allAddresses: false,
-        demo: false,
-        status: 'active',
-        statusMessage: 'Stream is active',
-        isErrorSince: null,
-        updatedAt: '2026-11-23T09:15:32.660Z',
-        amountOfAddresses: 0,
-      },
+      response: { ...exampleStream, amountOfAddresses: 0 },
     },
   ],
   api: 'streams',

@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
 import {
   type BitcoinStreamAddressPage,
   bitcoinStreamAddressPageSchema,
@@ -30,12 +31,10 @@ export const listBitcoinStreamAddressesOperation = defineOperation({
   },
   examples: [
     {
-      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942', limit: 2 },
+      input: { id: EXAMPLE_STREAM_ID, limit: 2 },
       response: {
         total: 1,
-        result: [
-          { address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', createdAt: '2026-11-23T09:15:32.784Z' },
-        ],
+        result: [{ address: EXAMPLE_ADDRESS, createdAt: '2026-11-23T09:15:32.784Z' }],
       },
     },
   ],

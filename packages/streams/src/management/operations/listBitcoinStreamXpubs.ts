@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_STREAM_ID, exampleXpub } from '../examples.js';
 import {
   type BitcoinStreamXpubPage,
   bitcoinStreamIdSchema,
@@ -30,18 +31,10 @@ export const listBitcoinStreamXpubsOperation = defineOperation({
   },
   examples: [
     {
-      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942' },
+      input: { id: EXAMPLE_STREAM_ID },
       response: {
         total: 1,
-        result: [
-          {
-            id: '11878b41-5799-4688-96c2-fd6a1c2b2a01',
-            streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-            xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-            addressType: 'p2wpkh',
-            receiveAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
-          },
-        ],
+        result: [exampleXpub],
       },
     },
   ],

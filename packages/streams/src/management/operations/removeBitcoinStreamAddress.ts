@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
 import {
   type BitcoinStreamAddressChange,
   bitcoinStreamAddressChangeSchema,
@@ -22,12 +23,12 @@ export const removeBitcoinStreamAddressOperation = defineOperation({
   examples: [
     {
       input: {
-        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        id: EXAMPLE_STREAM_ID,
+        address: EXAMPLE_ADDRESS,
       },
       response: {
-        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        streamId: EXAMPLE_STREAM_ID,
+        address: EXAMPLE_ADDRESS,
         amountOfAddresses: 0,
       },
     },

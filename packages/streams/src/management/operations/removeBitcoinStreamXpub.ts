@@ -6,6 +6,7 @@ import {
   runOperation,
 } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_STREAM_ID, EXAMPLE_XPUB_ID, exampleXpub } from '../examples.js';
 import {
   type BitcoinStreamXpubChange,
   bitcoinStreamIdSchema,
@@ -18,7 +19,7 @@ export const removeBitcoinStreamXpubInput = z.strictObject({
   xpubId: nonEmptyString.meta({
     title: 'Xpub ID',
     description: 'The id Get Xpubs reports for the xpub (not the xpub itself).',
-    examples: ['11878b41-5799-4688-96c2-fd6a1c2b2a01'],
+    examples: [EXAMPLE_XPUB_ID],
   }),
 });
 export type RemoveBitcoinStreamXpubInput = z.input<typeof removeBitcoinStreamXpubInput>;
@@ -31,14 +32,8 @@ export const removeBitcoinStreamXpubOperation = defineOperation({
   summary: 'Detach an extended public key from a Bitcoin stream',
   examples: [
     {
-      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942', xpubId: '11878b41-5799-4688-96c2-fd6a1c2b2a01' },
-      response: {
-        id: '11878b41-5799-4688-96c2-fd6a1c2b2a01',
-        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-        addressType: 'p2wpkh',
-        receiveAddresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
-      },
+      input: { id: EXAMPLE_STREAM_ID, xpubId: EXAMPLE_XPUB_ID },
+      response: exampleXpub,
     },
   ],
   api: 'streams',

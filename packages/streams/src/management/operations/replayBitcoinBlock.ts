@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_STREAM_ID } from '../examples.js';
 import {
   type BitcoinBlockReplay,
   bitcoinBlockReplaySchema,
@@ -23,9 +24,9 @@ export const replayBitcoinBlockOperation = defineOperation({
   summary: 'Replay a historical Bitcoin block to a stream’s webhook (backfill)',
   examples: [
     {
-      input: { chainId: 'mainnet', blockNumber: 880001, streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942' },
+      input: { chainId: 'mainnet', blockNumber: 880001, streamId: EXAMPLE_STREAM_ID },
       response: {
-        streamId: '0da99a82-5b1f-48da-962b-d9f5f4239942',
+        streamId: EXAMPLE_STREAM_ID,
         chainId: 'mainnet',
         blockNumber: 880001,
         confirmed: true,

@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_STREAM_ID, exampleStream } from '../examples.js';
 import { type BitcoinStreamChange, bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 
 export const setBitcoinStreamStatusInput = z.strictObject({
@@ -18,23 +19,8 @@ export const setBitcoinStreamStatusOperation = defineOperation({
   summary: 'Pause or resume a Bitcoin stream',
   examples: [
     {
-      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942', status: 'paused' },
-      response: {
-        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        webhookUrl: 'https://example.com/webhooks/bitcoin',
-        description: 'Treasury watch',
-        tag: 'treasury',
-        network: ['mainnet'],
-        includeInputs: false,
-        includeOutputs: true,
-        allAddresses: false,
-        demo: false,
-        status: 'paused',
-        statusMessage: 'Stream is paused',
-        isErrorSince: null,
-        updatedAt: '2026-11-23T09:15:32.660Z',
-        amountOfAddresses: 1,
-      },
+      input: { id: EXAMPLE_STREAM_ID, status: 'paused' },
+      response: { ...exampleStream, status: 'paused' as const, statusMessage: 'Stream is paused' },
     },
   ],
   api: 'streams',

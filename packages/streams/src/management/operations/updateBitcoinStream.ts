@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, defineOperation, fieldsAt, runOperation } from '@blockwire/core';
 import { z } from 'zod/v4';
+import { EXAMPLE_STREAM_ID, exampleStream } from '../examples.js';
 import {
   type BitcoinStream,
   bitcoinStreamConfigShape,
@@ -29,23 +30,8 @@ export const updateBitcoinStreamOperation = defineOperation({
   advanced: ['network'],
   examples: [
     {
-      input: { id: '0da99a82-5b1f-48da-962b-d9f5f4239942', description: 'Treasury watch (cold wallets)' },
-      response: {
-        id: '0da99a82-5b1f-48da-962b-d9f5f4239942',
-        webhookUrl: 'https://example.com/webhooks/bitcoin',
-        description: 'Treasury watch (cold wallets)',
-        tag: 'treasury',
-        network: ['mainnet'],
-        includeInputs: false,
-        includeOutputs: true,
-        allAddresses: false,
-        demo: false,
-        status: 'active',
-        statusMessage: 'Stream is active',
-        isErrorSince: null,
-        updatedAt: '2026-11-23T09:15:32.660Z',
-        amountOfAddresses: 1,
-      },
+      input: { id: EXAMPLE_STREAM_ID, description: 'Treasury watch (cold wallets)' },
+      response: { ...exampleStream, description: 'Treasury watch (cold wallets)' },
     },
   ],
   api: 'streams',

@@ -325,3 +325,95 @@ describe('fresh projects installed from the registry alone', () => {
 function alias(name: string): string {
   return name.split('/').pop()!;
 }
+
+describe('n8n-nodes-blockwire installed into a real n8n from the registry', () => {
+  // n8n's Settings → Community Nodes installs from the public registry only: a custom one
+  // (N8N_COMMUNITY_PACKAGES_REGISTRY) is a licensed feature. So this takes the steps n8n's
+  // CommunityPackagesService.downloadPackage takes, against the private registry: `npm pack`,
+  // unpack, drop dev/peer/optional dependencies, `npm install --ignore-scripts`; then n8n loads the
+  // folder and runs a workflow with the node.
+  it('loads it and runs a workflow with it', async () => {
+    const version = JSON.parse(readFileSync(join(copy, 'packages', 'core', 'package.json'), 'utf8')).version;
+    const download = join(work, 'n8n-download');
+    mkdirSync(download, { recursive: true });
+    writeFileSync(join(download, '.npmrc'), registry.npmrc);
+    const tarball = (
+      await run('npm', ['pack', `n8n-nodes-blockwire@${version}`, '--quiet'], download)
+    ).trim();
+    const installed = join(work, 'n8n-nodes', 'node_modules', 'n8n-nodes-blockwire');
+    mkdirSync(installed, { recursive: true });
+    await run('tar', ['-xzf', join(download, tarball), '-C', installed, '--strip-components=1'], download);
+    const manifestFile = join(installed, 'package.json');
+    const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+      readFileSync(manifestFile, 'utf8'),
+    );
+    void [devDependencies, peerDependencies, optionalDependencies];
+    expect(manifest.dependencies ?? {}).toEqual({});
+    writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    writeFileSync(join(installed, '.npmrc'), registry.npmrc);
+    await run(
+      'npm',
+      [
+        'install',
+        '--audit=false',
+        '--fund=false',
+        '--bin-links=false',
+        '--install-strategy=shallow',
+        '--ignore-scripts=true',
+        '--package-lock=false',
+      ],
+      installed,
+    );
+
+    const { ensureN8n } = await import('../packages/n8n-nodes-blockwire/e2e/install-n8n');
+    const { executeOutput, prepareN8n, removeEnvironment, runN8nCli, writeImportFiles } = await import(
+      '../packages/n8n-nodes-blockwire/e2e/n8n'
+    );
+    const { actionNode, credentialImport, manualTrigger, workflow } = await import(
+      '../packages/n8n-nodes-blockwire/e2e/workflows'
+    );
+    const { startEmulator } = await import('@blockwire/emulator');
+    const { credentialsFor } = await import('../packages/n8n-nodes-blockwire/test/support/emulator');
+    const install = await ensureN8n();
+    const emulator = await startEmulator({ anvil: false });
+    const environment = await prepareN8n({ packageDir: installed });
+    try {
+      const credential = { id: 'bwReleaseCred001', name: 'Blockwire (emulator)' };
+      const price = workflow('bwReleaseTest0001', 'Released node: a token price', [
+        manualTrigger(),
+        actionNode('CUSTOM.', credential, 'USDC on Ethereum', {
+          resource: 'tokenPrice',
+          operation: 'getEvm',
+          address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        }),
+      ]);
+      const files = writeImportFiles(environment, {
+        credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
+        workflows: [price],
+      });
+      for (const args of [
+        ['import:credentials', `--input=${files.credentials}`],
+        ['import:workflow', '--separate', `--input=${files.workflows}`],
+      ]) {
+        const imported = await runN8nCli(install, environment, args);
+        expect(imported.code, imported.stderr).toBe(0);
+      }
+      const result = await runN8nCli(install, environment, ['execute', `--id=${price.id}`, '--rawOutput'], {
+        timeoutMs: 180_000,
+      });
+      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+      const run = executeOutput(result.stdout) as {
+        data: {
+          resultData: {
+            runData: Record<string, { data: { main: { json: Record<string, unknown> }[][] } }[]>;
+          };
+        };
+      };
+      const [item] = run.data.resultData.runData['USDC on Ethereum']![0]!.data.main[0]!;
+      expect(item!.json).toMatchObject({ tokenSymbol: 'USDC', usdPrice: expect.any(Number) });
+    } finally {
+      await emulator.close();
+      removeEnvironment(environment);
+    }
+  }, 600_000);
+});

@@ -143,7 +143,7 @@ export async function handleControl(
   body: unknown,
   query: URLSearchParams,
 ): Promise<HandlerResult> {
-  const route = routes[`${method} ${path.replace(/\/+$/, '') || '/'}`];
+  const route = routes[`${method} ${withoutTrailingSlashes(path) || '/'}`];
   if (!route) {
     return {
       status: 404,
@@ -196,4 +196,11 @@ async function withInput<S extends z.ZodType>(
     return { status: 400, body: { message: `Invalid request: ${problems.join('; ')}` } };
   }
   return then(parsed.data);
+}
+
+/** `path` without its trailing slashes; a loop, since `/\/+$/` backtracks quadratically on a path of many slashes. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }

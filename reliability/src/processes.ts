@@ -50,8 +50,23 @@ export const scriptPath = (name: string) => join(here, name);
  */
 export function startChild<Ready = Record<string, unknown>>(
   args: string[],
-  options: { env?: Record<string, string | undefined>; readyTimeoutMs?: number; nodeArgs?: string[] } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    readyTimeoutMs?: number;
+    nodeArgs?: string[];
+    /** Reads the ready line; the default takes the first line that is JSON. */
+    readyLine?: (line: string) => Ready | undefined;
+  } = {},
 ): Promise<Child<Ready>> {
+  const readyLine =
+    options.readyLine ??
+    ((line: string) => {
+      try {
+        return JSON.parse(line) as Ready;
+      } catch {
+        return undefined;
+      }
+    });
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
@@ -92,9 +107,8 @@ export function startChild<Ready = Record<string, unknown>>(
         output += `${line}\n`;
         return;
       }
-      try {
-        ready = JSON.parse(line) as Ready;
-      } catch {
+      ready = readyLine(line);
+      if (ready === undefined) {
         output += `${line}\n`;
         return;
       }
@@ -103,7 +117,8 @@ export function startChild<Ready = Record<string, unknown>>(
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      if (ready === undefined) reject(new Error(`${args.join(' ')} exited (${code}) before it was ready\n${output}`));
+      if (ready === undefined)
+        reject(new Error(`${args.join(' ')} exited (${code}) before it was ready\n${output}`));
     });
   });
 }

@@ -31,7 +31,9 @@ const handler = createWebhookHandler({
   secret,
   tracker,
   onBitcoin: (_payload, { changes }) => {
-    const lines = (changes ?? []).map((change) => `${JSON.stringify({ txid: change.txid, to: change.to })}\n`);
+    const lines = (changes ?? []).map(
+      (change) => `${JSON.stringify({ txid: change.txid, to: change.to })}\n`,
+    );
     if (lines.length > 0) appendFileSync(changesLog, lines.join(''));
   },
   onError: (error, { phase }) => {

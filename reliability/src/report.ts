@@ -7,7 +7,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SCENARIO_IDS = ['rest-faults', 'rpc-faults', 'webhook-chaos', 'bad-input', 'secrets', 'load'] as const;
+export const SCENARIO_IDS = [
+  'rest-faults',
+  'rpc-faults',
+  'webhook-chaos',
+  'bad-input',
+  'secrets',
+  'load',
+] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
 export type Figure = number | string | boolean | Record<string, number>;
@@ -95,19 +102,31 @@ export function table(results: ScenarioResult[], markdown = false): string {
         check ? (check.ok ? 'ok' : 'FAIL') : '',
       ]);
     }
-    rows.push([outcome.id, 'passed', String(outcome.passed), '', `${(outcome.durationMs / 1000).toFixed(1)} s`]);
+    rows.push([
+      outcome.id,
+      'passed',
+      String(outcome.passed),
+      '',
+      `${(outcome.durationMs / 1000).toFixed(1)} s`,
+    ]);
   }
   const header = ['scenario', 'figure', 'value', 'bound', 'ok'];
   if (markdown) {
-    const escape = (cell: string) => cell.replace(/\|/g, '\\|');
+    const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|');
     return [
       `| ${header.join(' | ')} |`,
       `|${header.map(() => '---').join('|')}|`,
-      ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+      ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`),
     ].join('\n');
   }
-  const widths = header.map((_, i) => Math.min(60, Math.max(...[header, ...rows].map((row) => row[i]!.length))));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const widths = header.map((_, i) =>
+    Math.min(60, Math.max(...[header, ...rows].map((row) => row[i]!.length))),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 

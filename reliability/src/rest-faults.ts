@@ -20,7 +20,17 @@ import {
 } from '@blockwire/streams';
 import { type EmulatorProcess, startEmulatorProcess } from './processes.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
-import { asCall, callId, countingUnhandled, errorKind, isTyped, pool, restActions, tally, taggedClient } from './sdk.ts';
+import {
+  asCall,
+  callId,
+  countingUnhandled,
+  errorKind,
+  isTyped,
+  pool,
+  restActions,
+  taggedClient,
+  tally,
+} from './sdk.ts';
 
 const COUNTS: Record<Scale, { reads: number; writeChains: number }> = {
   quick: { reads: 3_000, writeChains: 150 },
@@ -34,9 +44,28 @@ const RETRY_AFTER_SECONDS = 1;
 
 /** A fifth of all requests fail, in every way the issue lists; Solana's 429s carry no Retry-After. */
 const FAULTS = {
-  evm: { rate: 0.12, statuses: [429, 500, 502, 503], retryAfterSeconds: RETRY_AFTER_SECONDS, resetRate: 0.04, truncateRate: 0.04 },
-  solana: { rate: 0.12, statuses: [429, 503], retryAfterSeconds: null, resetRate: 0.04, truncateRate: 0.04, latencyMs: 15 },
-  streams: { rate: 0.12, statuses: [429, 500, 502, 503], retryAfterSeconds: RETRY_AFTER_SECONDS, resetRate: 0.04, truncateRate: 0.04 },
+  evm: {
+    rate: 0.12,
+    statuses: [429, 500, 502, 503],
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+    resetRate: 0.04,
+    truncateRate: 0.04,
+  },
+  solana: {
+    rate: 0.12,
+    statuses: [429, 503],
+    retryAfterSeconds: null,
+    resetRate: 0.04,
+    truncateRate: 0.04,
+    latencyMs: 15,
+  },
+  streams: {
+    rate: 0.12,
+    statuses: [429, 500, 502, 503],
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+    resetRate: 0.04,
+    truncateRate: 0.04,
+  },
 } as const;
 
 interface LogEntry {
@@ -233,7 +262,8 @@ async function readsUnderFaults(
       try {
         const answer = await asCall(id, () => action.call(client, input as never));
         stats.succeeded++;
-        if (JSON.stringify(answer) !== truth.get(`${action.operation.id} ${JSON.stringify(input)}`)) stats.wrong++;
+        if (JSON.stringify(answer) !== truth.get(`${action.operation.id} ${JSON.stringify(input)}`))
+          stats.wrong++;
       } catch (error) {
         tally(failures, errorKind(error));
         if (!isTyped(error)) stats.untyped++;
@@ -259,8 +289,22 @@ function apply(before: Fact, to: boolean, outcome: Outcome): Fact {
   return before === to ? to : 'either';
 }
 
-async function writesUnderFaults(emulator: EmulatorProcess, client: Client, webhookUrl: string, chains: number) {
-  const stats = { calls: 0, succeeded: 0, unknown: 0, definite: 0, untyped: 0, duplicated: 0, mismatches: 0, faulted: 0 };
+async function writesUnderFaults(
+  emulator: EmulatorProcess,
+  client: Client,
+  webhookUrl: string,
+  chains: number,
+) {
+  const stats = {
+    calls: 0,
+    succeeded: 0,
+    unknown: 0,
+    definite: 0,
+    untyped: 0,
+    duplicated: 0,
+    mismatches: 0,
+    faulted: 0,
+  };
   const failures: Record<string, number> = {};
   const expected = new Map<string, { stream: Fact; address: Fact; xpub: Fact }>();
   const write = async <T>(id: string, fn: () => Promise<T>): Promise<{ outcome: Outcome; value?: T }> => {
@@ -328,10 +372,17 @@ async function writesUnderFaults(emulator: EmulatorProcess, client: Client, webh
     if (ids.length !== 1) continue;
     const id = ids[0]!;
     const addresses = await listBitcoinStreamAddresses(client, { id });
-    if (!matches(facts.address, addresses.result.some((entry) => entry.address === WATCHED))) stats.mismatches++;
+    if (
+      !matches(
+        facts.address,
+        (addresses.result ?? []).some((entry) => entry.address === WATCHED),
+      )
+    )
+      stats.mismatches++;
     const xpubs = await listBitcoinStreamXpubs(client, { id });
-    if (xpubs.result.length > 1) stats.duplicated += xpubs.result.length - 1;
-    if (!matches(facts.xpub, xpubs.result.length > 0)) stats.mismatches++;
+    const xpubCount = xpubs.result?.length ?? 0;
+    if (xpubCount > 1) stats.duplicated += xpubCount - 1;
+    if (!matches(facts.xpub, xpubCount > 0)) stats.mismatches++;
   }
   return { ...stats, failures, log };
 }
@@ -341,7 +392,7 @@ async function* allStreams(client: Client) {
   do {
     const page = await listBitcoinStreams(client, { limit: 100, ...(cursor ? { cursor } : {}) });
     yield* page.result;
-    cursor = page.cursor ?? undefined;
+    cursor = typeof page.cursor === 'string' ? page.cursor : undefined;
   } while (cursor);
 }
 
@@ -381,7 +432,9 @@ function checkRetryAfter(log: LogEntry[]) {
 /** The Retry-After an injected answer carried, in seconds (the fault configuration says). */
 function retryAfterOf(entry: LogEntry): number | undefined {
   if (entry.fault !== 'status' || (entry.status !== 429 && entry.status !== 503)) return undefined;
-  const config = FAULTS[entry.interface as keyof typeof FAULTS] as { retryAfterSeconds: number | null } | undefined;
+  const config = FAULTS[entry.interface as keyof typeof FAULTS] as
+    | { retryAfterSeconds: number | null }
+    | undefined;
   return config?.retryAfterSeconds ?? undefined;
 }
 

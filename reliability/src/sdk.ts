@@ -10,17 +10,20 @@ import {
   type ClientOptions,
   createClient,
   createUndiciTransport,
+  type Operation,
 } from '@blockwire/core';
 import { actions as entityActions } from '@blockwire/entities';
 import { actions as priceActions } from '@blockwire/prices';
 import { actions as streamActions } from '@blockwire/streams';
 
 /** Every REST action of the SDK, package by package (the JSON-RPC methods are the rpc package's). */
-export const restActions: readonly Action[] = [
+export type RestAction = Action & { operation: Operation };
+
+export const restActions: readonly RestAction[] = [
   ...priceActions,
   ...entityActions,
   ...streamActions,
-] as unknown as readonly Action[];
+] as unknown as readonly RestAction[];
 
 const currentCall = new AsyncLocalStorage<string>();
 
@@ -83,7 +86,11 @@ export async function countingUnhandled<T>(fn: () => Promise<T>): Promise<{ valu
 }
 
 /** Runs `tasks` with at most `limit` at a time; resolves when all have settled. */
-export async function pool<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>) {
+export async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

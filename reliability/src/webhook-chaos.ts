@@ -21,7 +21,7 @@ import {
 } from '@blockwire/streams';
 import { type Child, scriptPath, startChild, startEmulatorProcess } from './processes.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
-import { tally, taggedClient } from './sdk.ts';
+import { taggedClient, tally } from './sdk.ts';
 
 const SENDS: Record<Scale, number> = { quick: 2_500, full: 10_000, soak: 10_000 };
 /** Shares of all sends, as the issue writes them; the rest are the genuine deliveries, once each. */
@@ -127,7 +127,8 @@ export async function webhookChaos(scale: Scale): Promise<ScenarioResult> {
       .filter((send) => send.kind === 'forged')
       .flatMap((send) => send.txids ?? [])
       .filter((txid) => store.get(txid) !== undefined).length;
-    const pending = store.listDeliveries().filter((delivery) => delivery.state !== 'done').length;
+    // A settled delivery is deleted: what is left was never finished.
+    const pending = store.listDeliveries().length;
     store.close();
     const reported = new Map<string, BitcoinDeliveryStage>();
     for (const line of readFileSync(changesLog, 'utf8').split('\n')) {
@@ -137,7 +138,10 @@ export async function webhookChaos(scale: Scale): Promise<ScenarioResult> {
     }
 
     const statuses: Record<string, Record<string, number>> = {};
-    for (const send of sends) tally((statuses[send.kind] ??= {}), String(send.status));
+    for (const send of sends) {
+      statuses[send.kind] ??= {};
+      tally(statuses[send.kind]!, String(send.status));
+    }
     const countOf = (kind: SendKind) => sends.filter((send) => send.kind === kind).length;
     const answered = (kind: SendKind, status: number) => statuses[kind]?.[String(status)] ?? 0;
     let lost = 0;
@@ -332,7 +336,11 @@ async function chaosOf(recorded: Payload[], total: number): Promise<Send[]> {
   }
   for (let i = 0; i < Math.round(total * SHARES.malformed); i++) {
     const body = JSON.stringify(pick());
-    sends.push({ kind: 'malformed', body: body.slice(0, Math.floor(body.length / 2)), signature: `0x${'cd'.repeat(32)}` });
+    sends.push({
+      kind: 'malformed',
+      body: body.slice(0, Math.floor(body.length / 2)),
+      signature: `0x${'cd'.repeat(32)}`,
+    });
   }
   for (let i = 0; i < Math.round(total * SHARES.oversized); i++) {
     const body = JSON.stringify({ ...pick(), padding: 'x'.repeat(MAX_BODY_BYTES) });

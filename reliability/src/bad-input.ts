@@ -8,7 +8,6 @@
  */
 import { connect } from 'node:net';
 import {
-  type Action,
   BlockwireError,
   type Client,
   createClient,

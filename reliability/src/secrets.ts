@@ -102,8 +102,10 @@ async function startEchoServer(statusFor: () => number) {
         `url ${req.url}`,
         `header ${req.headers['x-api-key'] ?? ''}`,
       ];
-      const status = statusFor();
       const rpc = req.url?.includes('/node/');
+      // A 2xx REST answer is the caller's data, returned as sent: only failures are masked.
+      const asked = statusFor();
+      const status = asked === 200 && !rpc ? 502 : asked;
       const body =
         rpc && status === 200
           ? {

@@ -17,6 +17,8 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      // The reliability suite at its quick counts (`pnpm test:reliability` runs the issue's).
+      'reliability/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,

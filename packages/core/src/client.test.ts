@@ -873,6 +873,33 @@ describe('response size limit', () => {
     expect(sent.bytes).toBeLessThan(16 * MiB);
   });
 
+  it('refuses a whole answer whose Content-Length is over the limit without an uncaught error', async () => {
+    // The body has fully arrived when it is refused: destroying it unread made undici emit an
+    // 'error' event nobody listened to, which ended the process.
+    const answer = JSON.stringify({ message: 'x'.repeat(2_000) });
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+      res.end(answer);
+    });
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const client = clientFor(server.url, { maxResponseBytes: 10 });
+      for (const method of ['GET', 'POST', 'GET', 'POST'] as const) {
+        const body = method === 'POST' ? { addresses: ['a'] } : undefined;
+        const error = await caught(
+          client.request({ api: 'evm', method, path: '/x', body, idempotent: true }),
+        );
+        expect(error).toBeInstanceOf(ResponseTooLargeError);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+
   it('applies the same limit to a transport of your own, and does not retry', async () => {
     let calls = 0;
     const client = createClient({

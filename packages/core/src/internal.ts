@@ -36,4 +36,5 @@ export {
   sleepAtLeast,
 } from './retry.js';
 export { didYouMean, nearest } from './suggest.js';
+export { maskKeyInValidationError } from './validation.js';
 export { unsupportedNodeMessage };

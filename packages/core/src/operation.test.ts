@@ -88,7 +88,11 @@ afterEach(async () => {
 });
 
 function clientFor(url: string) {
-  return createClient({ apiKey: 'k', baseUrls: { evm: `${url}/api/v2.2`, streams: url }, retry: false });
+  return createClient({
+    apiKey: 'test-2f9a7c31e8d54b60',
+    baseUrls: { evm: `${url}/api/v2.2`, streams: url },
+    retry: false,
+  });
 }
 
 describe('defineOperation', () => {
@@ -156,6 +160,18 @@ describe('runOperation', () => {
       /^Invalid input of getPrice: address: must be a 0x-prefixed/,
     );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('masks the key when a bad value that echoes in the message is the key itself', async () => {
+    const apiKey = 'Kx9-4f2e8d1c7b3a5960';
+    const client = createClient({ apiKey, baseUrls: { evm: 'http://127.0.0.1:9' }, retry: false });
+    const error = await runOperation(client, getPrice, { address: USDC, chain: apiKey } as never).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    const shown = [(error as Error).message, (error as Error).stack, JSON.stringify(error)].join('\n');
+    expect(shown).toContain('unknown chain "***"');
+    expect(shown.toLowerCase()).not.toContain('4f2e8d1c');
   });
 
   it('rejects a missing required field and a non-integer block', async () => {

@@ -9,7 +9,7 @@ import { ValidationError, type ValidationIssue } from './errors.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
 import { didYouMean } from './suggest.js';
-import { issuesOf, validateResponse } from './validation.js';
+import { issuesOf, maskKeyInValidationError, validateResponse } from './validation.js';
 
 export type FieldLocation = 'path' | 'query' | 'body';
 
@@ -196,8 +196,13 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
 ): Promise<z.output<R>> {
   assertClient(client, operation.id);
   const { signal } = resolveCallOptions(options, operation.id);
-  const values = validateOperationInput(operation, input);
-  const { path, query, body } = buildRequest(operation, values);
+  let built: BuiltRequest;
+  try {
+    built = buildRequest(operation, validateOperationInput(operation, input));
+  } catch (error) {
+    throw maskKeyInValidationError(error, client.redact);
+  }
+  const { path, query, body } = built;
   const response = await client.request({
     api: operation.api,
     method: operation.method,

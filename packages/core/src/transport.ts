@@ -83,13 +83,15 @@ export function createUndiciTransport(
  * is thrown. Memory stays bounded by the limit whatever the server sends.
  */
 async function readLimited(
-  body: AsyncIterable<Uint8Array> & { destroy(): unknown },
+  body: AsyncIterable<Uint8Array> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown },
   status: number,
   headers: Record<string, string | undefined>,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<string> {
   const tooLarge = () => {
-    // Without an error: one would be emitted as an 'error' event that nobody listens to any more.
+    // undici emits an 'error' event (RequestAbortedError) when a body is destroyed before its end,
+    // even without an error given; unread, nobody would listen to it and the process would die.
+    body.on('error', ignoreError);
     body.destroy();
     return new ResponseTooLargeError(limit, { status });
   };
@@ -103,3 +105,5 @@ async function readLimited(
   }
   return Buffer.concat(chunks, total).toString('utf8');
 }
+
+function ignoreError(): void {}

@@ -35,3 +35,20 @@ export function validateResponse<S extends z.ZodType>(
   if (!parsed.success) throw new ResponseValidationError(issuesOf(parsed.error), details);
   return parsed.data;
 }
+
+/**
+ * Masks the API key in a `ValidationError` that echoes an input value (`unknown chain "<value>"`,
+ * `did you mean "<value>"?`): a key passed by mistake where a chain or an id goes must not be shown.
+ * Any other error is returned as it is.
+ */
+export function maskKeyInValidationError(error: unknown, redact: (text: string) => string): unknown {
+  if (!(error instanceof ValidationError)) return error;
+  const writable = error as { -readonly [K in keyof ValidationError]: ValidationError[K] };
+  writable.issues = error.issues.map((issue) => ({
+    path: redact(issue.path),
+    message: redact(issue.message),
+  }));
+  writable.message = redact(error.message);
+  if (error.stack) writable.stack = redact(error.stack);
+  return error;
+}

@@ -11,6 +11,15 @@ import type { StreamsService } from './streams/service.js';
 export interface RequestLogEntry {
   /** ISO time the request arrived. */
   time: string;
+  /** When the request arrived, in epoch milliseconds with sub-millisecond precision. */
+  receivedAt: number;
+  /**
+   * When the answer began to be written (same clock as `receivedAt`); absent for a reset. A
+   * client that honours a `Retry-After` of N s sends its next attempt N s after this, or later.
+   */
+  answeredAt?: number;
+  /** The request's `X-Request-Id` header, when it had one (visible ASCII, at most 128 characters). */
+  requestId?: string;
   method: string;
   interface: FaultInterface | 'unknown';
   /** The path below the emulator's root, the API key masked. */

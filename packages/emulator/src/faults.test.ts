@@ -110,6 +110,33 @@ describe('fault injection driving the SDK', () => {
     expect(error).toBeInstanceOf(TimeoutError);
   });
 
+  it('retryAfterSeconds null: a 429 without Retry-After', async () => {
+    await setFaults({ interface: 'evm', rate: 1, statuses: [429, 503], retryAfterSeconds: null });
+    for (let i = 0; i < 4; i++) {
+      const response = await call(`${emu.urls.evm}/entities/binance`, { key: emu.apiKey });
+      expect([429, 503]).toContain(response.status);
+      expect(response.headers.get('retry-after')).toBeNull();
+    }
+  });
+
+  it('logs X-Request-Id and when each request came and was answered, to the sub-millisecond', async () => {
+    await setFaults({ interface: 'evm', rate: 1, statuses: [429], retryAfterSeconds: 0 });
+    const before = performance.timeOrigin + performance.now();
+    await fetch(`${emu.urls.evm}/entities/binance`, {
+      headers: { 'x-api-key': emu.apiKey, 'x-request-id': 'call-7' },
+    });
+    await fetch(`${emu.urls.evm}/entities/binance`, {
+      headers: { 'x-api-key': emu.apiKey, 'x-request-id': 'not visible ascii' },
+    });
+    const [first, second] = (await call(`${emu.control}/requests?interface=evm`)).body.requests;
+    expect(first.requestId).toBe('call-7');
+    expect(second.requestId).toBeUndefined();
+    expect(first.receivedAt).toBeGreaterThanOrEqual(before - 1);
+    expect(first.answeredAt).toBeGreaterThanOrEqual(first.receivedAt);
+    expect(second.receivedAt).toBeGreaterThan(first.answeredAt);
+    expect(Number.isInteger(first.receivedAt) && Number.isInteger(second.receivedAt)).toBe(false);
+  });
+
   it('faults on one interface leave the others alone, and DELETE /faults ends them', async () => {
     await setFaults({ interface: 'solana', rate: 1, statuses: [503] });
     expect((await call(`${emu.urls.evm}/entities/binance`, { key: emu.apiKey })).status).toBe(200);

@@ -19,14 +19,19 @@ export const faultConfigSchema = z.strictObject({
     .array(z.number().int().min(400).max(599), { error: 'must be a list of HTTP statuses 400-599' })
     .min(1)
     .default([429, 500, 502, 503]),
-  /** Retry-After sent with 429 and 503 answers, in seconds. */
-  retryAfterSeconds: z.number().min(0).default(1),
+  /** Retry-After sent with 429 and 503 answers, in seconds; `null` sends none. */
+  retryAfterSeconds: z.number().min(0).nullable().default(1),
   /** Added to every request of the interface, in milliseconds. */
   latencyMs: z.number().int().min(0).max(60_000).default(0),
   /** Share of requests whose connection is reset without an answer. */
   resetRate: share.default(0),
   /** Share of requests whose body is cut off half-way. */
   truncateRate: share.default(0),
+  /**
+   * Node interface only: share of JSON-RPC calls (each call of a batch drawn on its own) answered
+   * `-32005` "limit exceeded" inside a 200, without reaching the node: a rate-limited node.
+   */
+  rpcLimitRate: share.default(0),
 });
 export type FaultConfig = z.output<typeof faultConfigSchema>;
 export type FaultConfigInput = z.input<typeof faultConfigSchema>;
@@ -40,7 +45,7 @@ export const faultRequestSchema = faultConfigSchema.extend({
 
 export type FaultDecision =
   | { kind: 'none'; latencyMs: number }
-  | { kind: 'status'; latencyMs: number; status: number; retryAfterSeconds: number }
+  | { kind: 'status'; latencyMs: number; status: number; retryAfterSeconds: number | null }
   | { kind: 'reset'; latencyMs: number }
   | { kind: 'truncate'; latencyMs: number };
 
@@ -49,6 +54,8 @@ export interface Faults {
   clear(target?: FaultInterface | 'all'): void;
   current(): Partial<Record<FaultInterface, FaultConfig>>;
   decide(target: FaultInterface): FaultDecision;
+  /** Whether one JSON-RPC call is refused with `-32005` (`rpcLimitRate` of the node interface). */
+  limitRpcCall(): boolean;
 }
 
 export function createFaults(
@@ -84,6 +91,11 @@ export function createFaults(
       }
       if (draw < config.resetRate + config.rate + config.truncateRate) return { kind: 'truncate', latencyMs };
       return { kind: 'none', latencyMs };
+    },
+    limitRpcCall() {
+      const rate = configs.get('node')?.rpcLimitRate ?? 0;
+      // No draw without the fault, so the other faults' sequence stays what it was.
+      return rate > 0 && random.next() < rate;
     },
   };
   for (const [target, config] of Object.entries(initial)) {

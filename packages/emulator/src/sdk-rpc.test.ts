@@ -71,4 +71,38 @@ describe('rpc SDK against the emulator', () => {
       .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(NotFoundError);
   });
+
+  it('rpcLimitRate refuses calls one by one with -32005; the SDK retries only those', async () => {
+    const setFaults = (body: Record<string, unknown>) =>
+      call(`${t.emu.control}/faults`, { method: 'POST', body });
+    try {
+      await setFaults({ interface: 'node', rpcLimitRate: 1 });
+      const refused = await createRpcClient(t.client, { chain: 'eth' })
+        .getBlockByNumber(1)
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: -32005, rpcMethod: 'eth_getBlockByNumber' });
+
+      await setFaults({ interface: 'node', rpcLimitRate: 0.3 });
+      const retrying = createClient({
+        apiKey: t.emu.apiKey,
+        baseUrls: t.emu.urls,
+        retry: { maxAttempts: 10, baseDelayMs: 1, maxDelayMs: 5 },
+      });
+      const rpc = createRpcClient(retrying, { chain: 'eth' });
+      const blocks = await Promise.all(Array.from({ length: 8 }, (_, i) => rpc.getBlockByNumber(i % 6)));
+      await retrying.close();
+      expect(blocks.map((block) => block?.number)).toEqual([
+        '0x0',
+        '0x1',
+        '0x2',
+        '0x3',
+        '0x4',
+        '0x5',
+        '0x0',
+        '0x1',
+      ]);
+    } finally {
+      await call(`${t.emu.control}/faults`, { method: 'DELETE' });
+    }
+  });
 });

@@ -189,19 +189,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (name === 'control') return serveControl(req, res, method, path, searchParams);
 
     const started = Date.now();
+    const requestId = requestIdOf(req.headers['x-request-id']);
     const entry: RequestLogEntry = {
       time: new Date(started).toISOString(),
+      receivedAt: preciseNow(),
       method,
       interface: name,
       path: name === 'node' ? maskNodePath(pathname) : `${pathname}${search}`,
       status: 0,
       durationMs: 0,
+      ...(requestId === undefined ? {} : { requestId }),
     };
     res.on('close', () => {
       entry.status = res.headersSent ? res.statusCode : 0;
       entry.durationMs = Date.now() - started;
       log.add(entry);
     });
+    // Taken just before the answer is written, so a client cannot have read it any earlier.
+    const answered = () => {
+      entry.answeredAt = preciseNow();
+    };
 
     if (method === 'OPTIONS') return sendCorsPreflight(res);
     const fault = faults.decide(name);
@@ -214,13 +221,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (fault.kind === 'status') {
       entry.fault = 'status';
       const headers: Record<string, string> =
-        fault.status === 429 || fault.status === 503
+        (fault.status === 429 || fault.status === 503) && fault.retryAfterSeconds !== null
           ? { 'retry-after': String(fault.retryAfterSeconds) }
           : {};
+      answered();
       return sendJson(res, fault.status, { message: faultMessage(fault) }, headers);
     }
 
     const result = await serveInterface(req, name, method, path, searchParams, entry);
+    answered();
     if (fault.kind === 'truncate') {
       entry.fault = 'truncate';
       return sendTruncated(res, result);
@@ -281,7 +290,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         ? { status: 413, body: { message: raw.message } }
         : { status: 400, body: rpcError(-32700, `Parse error: ${raw.message}`) };
     }
-    return proxyJsonRpc(anvil.url, chain, raw.text);
+    return proxyJsonRpc(anvil.url, chain, raw.text, { limitCall: () => faults.limitRpcCall() });
   }
 
   async function serveControl(
@@ -401,7 +410,7 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'x-api-key, content-type',
+  'access-control-allow-headers': 'x-api-key, content-type, x-request-id',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
 };
 
@@ -469,9 +478,20 @@ function sendTruncated(res: ServerResponse, result: HandlerResult): void {
 }
 
 function faultMessage(fault: Extract<FaultDecision, { kind: 'status' }>): string {
-  return fault.status === 429
-    ? `Too many requests (injected fault); retry after ${fault.retryAfterSeconds} s`
-    : `Injected fault: HTTP ${fault.status}`;
+  if (fault.status !== 429) return `Injected fault: HTTP ${fault.status}`;
+  return fault.retryAfterSeconds === null
+    ? 'Too many requests (injected fault)'
+    : `Too many requests (injected fault); retry after ${fault.retryAfterSeconds} s`;
+}
+
+/** Epoch milliseconds with sub-millisecond precision (the request log's clock). */
+function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** A caller's `X-Request-Id`, kept in the log when it is short visible ASCII (it is echoed as is). */
+function requestIdOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value) ? value : undefined;
 }
 
 function isLoopback(address: string | undefined): boolean {

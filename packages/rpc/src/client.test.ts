@@ -99,6 +99,20 @@ describe('mistakes a caller can make', () => {
     }
   });
 
+  it('never shows the key when it is passed as the chain (the suggestion would echo it lower-cased)', () => {
+    const apiKey = 'Kx9-4F2E8D1C7B3A5960';
+    const client = createClient({ apiKey });
+    let error: unknown;
+    try {
+      createRpcClient(client, { chain: apiKey });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    const shown = [(error as Error).message, (error as Error).stack, JSON.stringify(error)].join('\n');
+    expect(shown.toLowerCase()).not.toContain('4f2e8d1c');
+  });
+
   it.each<[unknown, string, RegExp]>([
     [{ chian: 'avalanche' }, 'chian', /is not an option \(did you mean "chain"\?\)/],
     [{ chain: 'ronin', batch: { max: 5 } }, 'batch.max', /did you mean "maxSize"/],

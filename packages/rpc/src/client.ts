@@ -14,6 +14,7 @@ import {
   decideRetry,
   didYouMean,
   MAX_TIMER_MS,
+  maskKeyInValidationError,
   parseRetryAfter,
   redactValue,
   resolveCallOptions,
@@ -139,7 +140,13 @@ const UNSAFE_TO_REPEAT = /^(eth_send|eth_submit|personal_|anvil_|hardhat_|evm_|m
 /** A JSON-RPC client of one chain's node: the typed methods, `request()` for any method, batching of calls made together. */
 export function createRpcClient(client: Client, options: RpcClientOptions): RpcClient {
   assertClient(client, 'createRpcClient', 'options');
-  const { chain, batch } = resolveOptions(options);
+  let resolved: ReturnType<typeof resolveOptions>;
+  try {
+    resolved = resolveOptions(options);
+  } catch (error) {
+    throw maskKeyInValidationError(error, client.redact);
+  }
+  const { chain, batch } = resolved;
   const path = `/${encodeURIComponent(chain)}`;
   // Where errors say the call went: core appends the key as the last segment and masks it.
   const nodeUrl = (client.baseUrls as Partial<Client['baseUrls']> | undefined)?.node;
@@ -372,7 +379,12 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
       );
     }
     const callOptions = resolveCallOptions(options, method.id);
-    const params = encodeParams(method, input);
+    let params: unknown[];
+    try {
+      params = encodeParams(method, input);
+    } catch (error) {
+      throw maskKeyInValidationError(error, client.redact);
+    }
     const result = await execute(method.method, params, method.id, callOptions);
     const details = { ...where, operation: method.id };
     const validated = validateResponse(method.result, result, details) as RpcMethodResult<M>;

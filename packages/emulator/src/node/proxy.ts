@@ -36,7 +36,17 @@ type Call =
   | { kind: 'answered'; reply: Reply | undefined }
   | { kind: 'forward'; id: unknown; notification: boolean; method: string; params: unknown };
 
-export async function proxyJsonRpc(anvilUrl: string, chain: string, rawBody: string): Promise<HandlerResult> {
+export interface ProxyOptions {
+  /** Decides, per call that would reach the node, whether it is refused with `-32005` instead. */
+  limitCall?: () => boolean;
+}
+
+export async function proxyJsonRpc(
+  anvilUrl: string,
+  chain: string,
+  rawBody: string,
+  options: ProxyOptions = {},
+): Promise<HandlerResult> {
   if (!NODE_CHAINS.includes(chain)) {
     return {
       status: 404,
@@ -65,7 +75,7 @@ export async function proxyJsonRpc(anvilUrl: string, chain: string, rawBody: str
     return { status: 400, body: rpcError(-32600, 'Invalid Request: expected a JSON-RPC object or batch') };
   }
 
-  const calls = (batch ? (body as unknown[]) : [body]).map(classify);
+  const calls = (batch ? (body as unknown[]) : [body]).map(classify).map((call) => limited(call, options));
   const forwarded = calls.filter((call) => call.kind === 'forward');
   const answers = forwarded.length > 0 ? await askAnvil(anvilUrl, forwarded) : [];
   const replies = calls
@@ -133,6 +143,13 @@ function paramsProblem(name: string, params: unknown): string | undefined {
 function argumentPosition(method: RpcMethod, path: string): string {
   const index = method.args.indexOf(path.split('.')[0]!);
   return index === -1 ? method.method : `argument ${index} of ${method.method}`;
+}
+
+/** A call the node would run, refused instead with `-32005` when the fault injection says so. */
+function limited(call: Call, options: ProxyOptions): Call {
+  if (call.kind !== 'forward' || !options.limitCall?.()) return call;
+  const reply = rpcError(LIMIT_EXCEEDED, 'limit exceeded (injected fault)', call.id) as Reply;
+  return { kind: 'answered', reply: call.notification ? undefined : reply };
 }
 
 const isValidId = (id: unknown) => typeof id === 'string' || typeof id === 'number' || id === null;

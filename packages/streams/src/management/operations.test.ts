@@ -766,6 +766,23 @@ describe('input rules', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('refuses a webhook URL with surrounding whitespace or a control character, which a URL parser would silently drop', async () => {
+    for (const webhookUrl of [
+      'https://example.com/hook\n',
+      ' https://example.com/hook',
+      'https://exa\tmple.com/hook',
+      'https://example.com/ho\u0000ok',
+    ]) {
+      const error = await createBitcoinStream(client, { webhookUrl }).catch((e: unknown) => e);
+      expect((error as ValidationError).issues).toEqual([
+        { path: 'webhookUrl', message: expect.stringMatching(/whitespace or contain control characters/) },
+      ]);
+      const update = await updateBitcoinStream(client, { id: BTC_ID, webhookUrl }).catch((e: unknown) => e);
+      expect(update).toBeInstanceOf(ValidationError);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('accepts uppercase UUIDs, digit strings for numbers, and a Bitcoin stream id of any UUID version', async () => {
     await updateEvmStreamStatus(client, { id: EVM_ID.toUpperCase(), status: 'error' }).catch(() => undefined);
     await getBitcoinStream(client, { id: '00000000-0000-0000-0000-000000000000' }).catch(() => undefined);

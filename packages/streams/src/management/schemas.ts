@@ -51,6 +51,16 @@ export const bitcoinStreamIdSchema = z
 /** The URL the service POSTs deliveries to. The service itself requires a public HTTPS one. */
 export const webhookUrlSchema = z
   .string({ error: 'must be a string' })
+  // A URL parser drops surrounding whitespace, tabs and newlines and encodes other control
+  // characters, so such a value would pass below and be stored as typed: refuse it first.
+  .refine(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
+    (value) => value === value.trim() && !/[\u0000-\u001f\u007f]/.test(value),
+    {
+      error: 'must not start or end with whitespace or contain control characters (a pasted newline?)',
+      abort: true,
+    },
+  )
   .refine(
     (value) => {
       try {

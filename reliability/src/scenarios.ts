@@ -1,0 +1,17 @@
+/** The six scenarios of the suite, by id, in the order they run. */
+import { badInput } from './bad-input.ts';
+import { load } from './load.ts';
+import type { Scale, ScenarioId, ScenarioResult } from './report.ts';
+import { restFaults } from './rest-faults.ts';
+import { rpcFaults } from './rpc-faults.ts';
+import { secrets } from './secrets.ts';
+import { webhookChaos } from './webhook-chaos.ts';
+
+export const SCENARIOS: Record<ScenarioId, (scale: Scale) => Promise<ScenarioResult>> = {
+  'rest-faults': restFaults,
+  'rpc-faults': rpcFaults,
+  'webhook-chaos': webhookChaos,
+  'bad-input': badInput,
+  secrets,
+  load,
+};

@@ -7,13 +7,7 @@
  * emulator's routes get the same strings raw: always a 4xx, never another route, state unchanged.
  */
 import { connect } from 'node:net';
-import {
-  BlockwireError,
-  type Client,
-  createClient,
-  fieldsIn,
-  ValidationError,
-} from '@blockwire/core';
+import { BlockwireError, type Client, createClient, fieldsIn, ValidationError } from '@blockwire/core';
 import { matchPath, validateOperationInput } from '@blockwire/core/internal';
 import { createRpcClient, actions as rpcActions } from '@blockwire/rpc';
 import {

@@ -283,7 +283,7 @@ describe('entities', () => {
     const { status, json } = await get('/api/entities/entity?id=binance%2F..%2Fcoinbase');
     expect(status).toBe(400);
     expect(json).toEqual({
-      message: 'The entity id must not contain "/" or "\\" (it is one segment of the URL path).',
+      message: 'The entity id must not contain /, \\, ? or # (it fills one path segment).',
       field: 'entityId',
     });
   });

@@ -31,10 +31,13 @@ const packagesDir = join(import.meta.dirname, '..', '..');
 
 /** Every published package's folder and package.json. */
 function publishedPackages(): { dir: string; manifest: Record<string, unknown> }[] {
-  return readdirSync(packagesDir)
-    .map((folder) => join(packagesDir, folder))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => !manifest.private);
+  return (
+    readdirSync(packagesDir)
+      .map((folder) => join(packagesDir, folder))
+      .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+      // The n8n nodes run inside n8n, which brings its own Node (24); they have no exports map.
+      .filter(({ manifest }) => !manifest.private && manifest.exports)
+  );
 }
 
 /** Every published package's built entries, ESM and CommonJS, from its exports map. */

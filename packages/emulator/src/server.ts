@@ -24,7 +24,12 @@ import { createRouter, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
 import { createStreamsService } from './streams/service.js';
 
-export const DEFAULT_API_KEY = 'blockwire-emulator-key';
+/**
+ * Random-looking on purpose: the SDK masks any run of 8 or more of the key's characters in what it
+ * reports, so a key made of words (`blockwire-emulator-key`) masked those words, "emulator"
+ * included, in every message.
+ */
+export const DEFAULT_API_KEY = 'bw-emu-key-4a1c7f02e9';
 /** Request bodies above this size are refused with 413. */
 export const MAX_BODY_BYTES = 1_048_576;
 
@@ -33,7 +38,7 @@ export interface EmulatorOptions {
   host?: string;
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** The API key every interface expects. Default `blockwire-emulator-key`. */
+  /** The API key every interface expects. Default `bw-emu-key-4a1c7f02e9`. */
   apiKey?: string;
   /** Seed of every fixture and of the fault PRNG. Default 1. */
   seed?: number;

@@ -154,7 +154,7 @@ describe('streams service responses', () => {
     expect(body).toMatchObject({ id: SEEDED_EVM_STREAM_IDS[1], status: 'terminated' });
     expect((await harness.call('updateSettings', { region: 'ap-southeast-1' })).body).toEqual({
       region: 'ap-southeast-1',
-      secretKey: 'blockwire-emulator-secret',
+      secretKey: 'bw-emu-secret-9d3e5b7106',
     });
     expect((await harness.call('updateSettings', { secretKey: 'mine' })).body).toEqual({
       region: 'ap-southeast-1',

@@ -70,8 +70,8 @@ export interface StreamsState {
   xpubs: Record<string, XpubRecord[]>;
 }
 
-/** The secret deliveries are signed with until `updateSettings` sets another. */
-export const DEFAULT_SECRET_KEY = 'blockwire-emulator-secret';
+/** The secret deliveries are signed with until `updateSettings` sets another (random-looking, like the default key). */
+export const DEFAULT_SECRET_KEY = 'bw-emu-secret-9d3e5b7106';
 
 /** Fixed ids of the EVM streams every emulator starts with (their other fields follow the seed). */
 export const SEEDED_EVM_STREAM_IDS = [

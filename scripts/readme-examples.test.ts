@@ -98,9 +98,15 @@ interface Emulator {
   control: string;
 }
 
-/** `npx blockwire-emulator`, as the emulator's README starts it; resolves at its ready line. */
+/**
+ * The `blockwire-emulator` command the emulator's README starts; resolves at its ready line. Run by
+ * the path its package.json `bin` names: on a fresh clone pnpm links no `.bin` entry for it, since
+ * the file does not exist before the build.
+ */
 async function startEmulatorCli(): Promise<{ emulator: Emulator; stop: () => Promise<void> }> {
-  const child = spawn(join(root, 'node_modules', '.bin', 'blockwire-emulator'), [], {
+  const emulatorDir = join(root, 'packages', 'emulator');
+  const { bin } = JSON.parse(readFileSync(join(emulatorDir, 'package.json'), 'utf8'));
+  const child = spawn(process.execPath, [join(emulatorDir, bin['blockwire-emulator'])], {
     cwd: root,
     env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,

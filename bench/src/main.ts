@@ -12,8 +12,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commitDescription, loadAverage, machineDescription } from './machine.ts';
-import { type Comparison, COMPARISON_IDS, formatProblems, type Results, toMarkdown } from './report.ts';
 import { runComparison } from './plan.ts';
+import { COMPARISON_IDS, type Comparison, formatProblems, type Results, toMarkdown } from './report.ts';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 

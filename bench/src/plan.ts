@@ -1,9 +1,9 @@
 /** How big and how many rounds each comparison is, full and quick. */
 import { jsonRpc } from './comparisons/json-rpc.ts';
-import { webhookIntake } from './comparisons/webhook-intake.ts';
-import { weight } from './comparisons/weight.ts';
 import { restOverhead } from './comparisons/rest-overhead.ts';
 import { solanaScale } from './comparisons/solana-scale.ts';
+import { webhookIntake } from './comparisons/webhook-intake.ts';
+import { weight } from './comparisons/weight.ts';
 import type { Comparison } from './report.ts';
 
 export async function runComparison(id: string, quick: boolean): Promise<Comparison> {

@@ -6,7 +6,7 @@
 import { createClient } from '@blockwire/core';
 import { getEvmTokenPrice } from '@blockwire/prices';
 import { Pool } from 'undici';
-import { API_KEY, USDC, evmTokenPrice } from '../fixtures.ts';
+import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
 import { startMoralis } from '../moralis.ts';
 import type { Comparison } from '../report.ts';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { bech32, bech32m, createBase58check } from '@scure/base';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 const base58check = createBase58check(
   (bytes: Uint8Array) => new Uint8Array(createHash('sha256').update(bytes).digest()),

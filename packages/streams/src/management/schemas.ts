@@ -6,7 +6,7 @@
  * stream must carry its `id`, since every other Bitcoin call needs it.
  */
 import { nonEmptyString, nonNegativeInteger } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 export const STREAM_STATUSES = ['active', 'paused', 'error', 'terminated'] as const;
 export const SETTINGS_REGIONS = ['us-east-1', 'us-west-2', 'eu-central-1', 'ap-southeast-1'] as const;

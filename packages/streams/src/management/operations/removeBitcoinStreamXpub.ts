@@ -5,7 +5,7 @@ import {
   nonEmptyString,
   runOperation,
 } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import {
   type BitcoinStreamXpubChange,
   bitcoinStreamIdSchema,

@@ -373,10 +373,10 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     const callOptions = resolveCallOptions(options, method.id);
     const params = encodeParams(method, input);
     const result = await execute(method.method, params, method.id, callOptions);
-    const details = { ...where, operation: method.id };
+    const details = () => ({ ...where, operation: method.id });
     const validated = validateResponse(method.result, result, details) as RpcMethodResult<M>;
     const mismatch = checkTransactions(method, params, validated);
-    if (mismatch) throw new ResponseValidationError([mismatch], details);
+    if (mismatch) throw new ResponseValidationError([mismatch], details());
     return validated;
   }
 

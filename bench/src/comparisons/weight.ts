@@ -106,42 +106,49 @@ export async function weight(): Promise<Comparison> {
   const body = Buffer.from(JSON.stringify(evmTokenPrice));
   const server = await listen((_req, res) => sendJson(res, 200, body));
   const dir = mkdtempSync(join(tmpdir(), 'blockwire-weight-'));
-  const sizes: Record<string, Record<Platform, Bundle>> = {};
-  try {
-    for (const [name, program] of Object.entries(programs)) {
-      sizes[name] = {} as Record<Platform, Bundle>;
-      for (const platform of ['node', 'browser'] as const) {
-        const outfile = join(dir, `${name}-${platform}.mjs`);
-        sizes[name][platform] = await bundle(program(`${server.url}/api/v2.2`), platform, outfile).catch(
-          (error: Error) => {
-            throw new Error(`${name}: ${error.message}`);
-          },
-        );
-        // The bundle must work: run it under Node against the local server.
-        const { stdout } = await run(process.execPath, [outfile], { timeout: 60_000 });
-        if (!stdout.includes(`"usdPrice":${evmTokenPrice.usdPrice}`)) {
-          throw new Error(`the ${platform} bundle of ${name} printed ${stdout}`);
-        }
-      }
+  const base = `${server.url}/api/v2.2`;
+  /** Bundles a program and runs the bundle under Node: it must print the price. */
+  const bundleAndRun = async (name: keyof typeof programs, platform: Platform): Promise<Bundle> => {
+    const outfile = join(dir, `${name}-${platform}.mjs`);
+    const built = await bundle(programs[name](base), platform, outfile);
+    const { stdout } = await run(process.execPath, [outfile], { timeout: 60_000 });
+    if (!stdout.includes(`"usdPrice":${evmTokenPrice.usdPrice}`)) {
+      throw new Error(`the ${platform} bundle of ${name} printed ${stdout}`);
     }
+    return built;
+  };
+  let blockwire: Record<Platform, Bundle>;
+  let moralisNode: Bundle;
+  let moralisBrowser: Bundle | Error;
+  try {
+    blockwire = {
+      browser: await bundleAndRun('blockwire', 'browser'),
+      node: await bundleAndRun('blockwire', 'node'),
+    };
+    moralisNode = await bundleAndRun('moralis', 'node');
+    // The official SDK is a Node.js SDK: for a fetch-only runtime it may not bundle at all.
+    moralisBrowser = await bundleAndRun('moralis', 'browser').catch((error: Error) => error);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await server.close();
   }
-  const blockwire = sizes.blockwire!;
-  const moralis = sizes.moralis!;
   const describe = (b: Bundle) =>
     `${kB(b.bytes).toFixed(0)} kB minified; largest parts: ${b.packages.map(([n, s]) => `${n} ${kB(s).toFixed(0)} kB`).join(', ')}`;
-  const cases: Case[] = (['browser', 'node'] as const).map((platform) => ({
-    name:
-      platform === 'browser'
-        ? 'fetch-only runtime (esbuild platform browser)'
-        : 'Node (esbuild platform node)',
-    blockwire: kB(blockwire[platform].gzipBytes),
-    references: { moralis: kB(moralis[platform].gzipBytes) },
-    ratios: { moralis: moralis[platform].gzipBytes / blockwire[platform].gzipBytes },
-  }));
-  const officialNode = moralis.node.gzipBytes;
+  const official = moralisNode.gzipBytes;
+  const cases: Case[] = [
+    {
+      name: 'fetch-only runtime (esbuild platform browser) vs the official Node bundle',
+      blockwire: kB(blockwire.browser.gzipBytes),
+      references: { moralis: kB(official) },
+      ratios: { moralis: official / blockwire.browser.gzipBytes },
+    },
+    {
+      name: 'Node (esbuild platform node), both',
+      blockwire: kB(blockwire.node.gzipBytes),
+      references: { moralis: kB(official) },
+      ratios: { moralis: official / blockwire.node.gzipBytes },
+    },
+  ];
   return {
     id: 'weight',
     title: 'Weight: a bundle of a program that calls only getEvmTokenPrice',
@@ -150,23 +157,25 @@ export async function weight(): Promise<Comparison> {
     unit: 'kB',
     higherIsBetter: false,
     blockwire: kB(blockwire.browser.gzipBytes),
-    references: { moralis: kB(officialNode) },
-    ratios: { moralis: officialNode / blockwire.browser.gzipBytes },
+    references: { moralis: kB(official) },
+    ratios: { moralis: official / blockwire.browser.gzipBytes },
     rounds: 1,
     targets: [
       {
-        text: 'fetch-only runtime: ≤ 90 kB and ≤ ⅓ of the official’s Node bundle',
-        met: blockwire.browser.gzipBytes <= 90_000 && blockwire.browser.gzipBytes * 3 <= officialNode,
+        text: 'fetch-only runtime: ≤ 90 kB and ≤ ⅓ of the official’s bundle (ratio ≥ 3)',
+        met: blockwire.browser.gzipBytes <= 90_000 && blockwire.browser.gzipBytes * 3 <= official,
       },
-      { text: 'Node: ≤ the official’s Node bundle', met: blockwire.node.gzipBytes <= officialNode },
+      { text: 'Node: ≤ the official’s Node bundle', met: blockwire.node.gzipBytes <= official },
     ],
     cases,
     notes: [
       `Blockwire, fetch-only: ${describe(blockwire.browser)}.`,
       `Blockwire, Node: ${describe(blockwire.node)}.`,
-      `moralis, Node: ${describe(moralis.node)}.`,
-      `moralis, browser platform: ${describe(moralis.browser)}.`,
-      'Each bundle was run under Node against a local server and printed the price.',
+      `moralis 2.27.2, Node: ${describe(moralisNode)}.`,
+      moralisBrowser instanceof Error
+        ? `moralis 2.27.2 for a fetch-only runtime: ${moralisBrowser.message.split('\n')[0]}; its Node bundle is the reference.`
+        : `moralis 2.27.2, browser platform: ${describe(moralisBrowser)}.`,
+      'Each bundle that built was run under Node against a local server and printed the price.',
     ],
   };
 }

@@ -20,7 +20,21 @@ export interface UndiciTransportOptions {
   keepAliveTimeoutMs?: number;
 }
 
-let undiciModule: Promise<typeof import('undici')> | undefined;
+let agentClass: Promise<typeof Agent> | undefined;
+
+/**
+ * undici's Agent alone: its module and what it needs, not undici's index, which brings fetch,
+ * WebSocket, caches and mocks too (a bundle for Node.js carries a third of undici this way).
+ * Loaded on first use, not at import: importing undici on an unsupported Node crashes before the
+ * package's own version check could say why (and a custom transport never needs it). The path is
+ * undici's own file; undici.test.ts checks it is the class undici exports.
+ */
+export function loadAgentClass(): Promise<typeof Agent> {
+  agentClass ??= import('undici/lib/dispatcher/agent.js').then(
+    (module: { default: typeof Agent }) => module.default,
+  );
+  return agentClass;
+}
 
 /** The default transport on Node.js: undici with a keep-alive connection pool per origin. */
 export function createUndiciTransport(options: UndiciTransportOptions = {}): DirectTransport & {
@@ -30,11 +44,8 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Dir
   let starting: Promise<Agent> | undefined;
 
   function start(): Promise<Agent> {
-    // Loaded on first use, not at import: importing undici on an unsupported Node crashes before
-    // the package's own version check could say why (and a custom transport never needs it).
-    undiciModule ??= import('undici');
-    starting ??= undiciModule.then((undici) => {
-      agent ??= new undici.Agent({
+    starting ??= loadAgentClass().then((AgentClass) => {
+      agent ??= new AgentClass({
         connections: options.connections ?? 32,
         keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
         // The client enforces its own per-attempt timeout.

@@ -9,11 +9,16 @@ import { Pool } from 'undici';
 import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
 import { startMoralis } from '../moralis.ts';
-import type { Comparison } from '../report.ts';
+import type { Case, Comparison } from '../report.ts';
 import { summarize } from '../report.ts';
 import { listen, sendJson } from '../servers.ts';
 
 const CONCURRENCY = 32;
+
+function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
+  const { blockwire, references, ratios, spread } = summary;
+  return { name, blockwire, references, ratios, ratioRanges: spread.ratios };
+}
 
 export interface RestOverheadOptions {
   calls: number;
@@ -35,10 +40,12 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   const pool = new Pool(server.url, { connections: CONCURRENCY });
   const moralis = await startMoralis(base);
 
+  let concurrency = CONCURRENCY;
+  let calls = options.calls;
   const perSecond = async (call: () => Promise<unknown>) => {
     const start = performance.now();
-    await withConcurrency(options.calls, CONCURRENCY, call);
-    return options.calls / (since(start) / 1000);
+    await withConcurrency(calls, concurrency, call);
+    return calls / (since(start) / 1000);
   };
   const check = (price: { usdPrice?: unknown }) => {
     if (price.usdPrice !== evmTokenPrice.usdPrice) throw new Error('wrong price');
@@ -78,6 +85,18 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   try {
     const measured = await measure(contenders, { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', true);
+    // One call at a time: what a single call costs, in µs, beside raw undici and fetch.
+    concurrency = 1;
+    calls = Math.max(200, Math.round(options.calls / 5));
+    const alone = summarize(
+      await measure(
+        contenders.filter((c) => c.name !== 'moralis'),
+        { ...options, settle: collectGarbage },
+      ),
+      'blockwire',
+      true,
+    );
+    const micros = (perSecond: number) => 1e6 / perSecond;
     return {
       id: 'rest-overhead',
       title: `REST: ${options.calls.toLocaleString('en')} price calls, concurrency ${CONCURRENCY}, in-process server`,
@@ -86,9 +105,14 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       higherIsBetter: true,
       ...summary,
       targets: [{ text: '≥ 0.90 of raw undici', met: summary.ratios.undici! >= 0.9 }],
+      cases: [
+        caseOf(`concurrency ${CONCURRENCY}, ${options.calls.toLocaleString('en')} calls`, summary),
+        caseOf(`concurrency 1, ${calls.toLocaleString('en')} calls`, alone),
+      ],
       notes: [
         'Blockwire: `getEvmTokenPrice(client, { address, chain: "eth" })` with the default client (undici transport, retries, 30 s timeout, input and response validation).',
         'undici: `Pool.request` with the same headers, then `JSON.parse` of the body (no validation); fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',
+        `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references.undici!).toFixed(0)} µs with raw undici and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included).`,
         'Server and client share the process, as the issue measures it: the server’s cost is in every figure.',
       ],
     };

@@ -795,6 +795,24 @@ describe('timeouts and cancellation', () => {
     expect(longLived.signal.aborted).toBe(false);
   });
 
+  it('takes an answer a transport returns without a promise, and fails at once on a malformed one', async () => {
+    const answers: unknown[] = [
+      { status: 200, headers: {}, body: '{"ok":true}' },
+      { status: 200, headers: {} },
+    ];
+    const client = createClient({
+      apiKey: 'k',
+      timeoutMs: 60_000,
+      retry: false,
+      transport: (() => answers.shift()) as never,
+    });
+    const call = () => client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    await expect(call()).resolves.toMatchObject({ data: { ok: true } });
+    const started = performance.now();
+    await expect(call()).rejects.toBeInstanceOf(NetworkError);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('also cuts off a transport that ignores the signal', async () => {
     const client = createClient({
       apiKey: 'k',

@@ -175,22 +175,26 @@ export function createClient(options: ClientOptions): Client {
     return inFlight.start(req.signal, (attempt) => {
       const controller = new AbortController();
       attempt.onCancel = (reason) => controller.abort(reason);
-      transport({
-        method: req.method,
-        url: `${baseUrls[req.api]}${target}`,
-        headers: { ...headers },
-        body,
-        signal: controller.signal,
-        maxResponseBytes,
-      }).then(
-        (response) => {
+      // A plain JavaScript transport may return a value, not a promise.
+      Promise.resolve(
+        transport({
+          method: req.method,
+          url: `${baseUrls[req.api]}${target}`,
+          headers: { ...headers },
+          body,
+          signal: controller.signal,
+          maxResponseBytes,
+        }),
+      )
+        .then((response) => {
           // A transport of the caller's own may not stop at the limit: the answer is the same.
-          if (response.body.length * 3 > maxResponseBytes && utf8Length(response.body) > maxResponseBytes) {
-            attempt.reject(new ResponseTooLargeError(maxResponseBytes, { status: response.status }));
-          } else attempt.resolve(response);
-        },
-        (error: unknown) => attempt.reject(error),
-      );
+          const text = response.body;
+          if (text.length * 3 > maxResponseBytes && utf8Length(text) > maxResponseBytes) {
+            throw new ResponseTooLargeError(maxResponseBytes, { status: response.status });
+          }
+          attempt.resolve(response);
+        })
+        .catch((error: unknown) => attempt.reject(error));
     });
   }
 

@@ -41,6 +41,9 @@ export async function startAnvil(): Promise<Anvil> {
       '--timestamp',
       '1735689600',
       '--no-request-size-limit',
+      // As many dev accounts as a block has transactions: each sends one, so no two race for a nonce.
+      '--accounts',
+      '64',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -54,17 +57,21 @@ export async function startAnvil(): Promise<Anvil> {
     const port = await new Promise<string>((resolve, reject) => {
       let output = '';
       const timer = setTimeout(() => reject(new Error(`anvil did not start in 20 s:\n${output}`)), 20_000);
-      child.stdout?.on('data', (chunk: Buffer) => {
+      const onOutput = (chunk: Buffer) => {
         output += chunk.toString();
         const found = /Listening on 127\.0\.0\.1:(\d+)/.exec(output)?.[1];
         if (found) {
           clearTimeout(timer);
+          // anvil logs every call: from now on its output is drained, not kept (or looked at).
+          child.stdout?.off('data', onOutput);
+          child.stderr?.off('data', onOutput);
+          child.stdout?.resume();
+          child.stderr?.resume();
           resolve(found);
         }
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
+      };
+      child.stdout?.on('data', onOutput);
+      child.stderr?.on('data', onOutput);
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`anvil exited with code ${code}:\n${output}`));
@@ -103,10 +110,11 @@ async function rpc(url: string, calls: { method: string; params?: unknown[] }[])
 
 /**
  * Mines `blocks` blocks of `perBlock` transactions each: half plain value transfers, half calls
- * to a contract that emits a log, from anvil's ten dev accounts. Resolves to the first block number.
+ * to a contract that emits a log, each from another dev account. Resolves to the first block number.
  */
 export async function seedBlocks(url: string, blocks: number, perBlock: number): Promise<number> {
   const [accounts] = (await rpc(url, [{ method: 'eth_accounts' }])) as [string[]];
+  if (perBlock > accounts.length) throw new Error(`at most ${accounts.length} transactions a block`);
   await rpc(url, [{ method: 'anvil_setCode', params: [PING_ADDRESS, PING_RUNTIME] }]);
   await rpc(url, [{ method: 'evm_mine' }]);
   const [first] = (await rpc(url, [{ method: 'eth_blockNumber' }])) as [string];

@@ -20,7 +20,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       return jsonRpc(
         quick
           ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1 }
-          : { blocks: 300, transactionsPerBlock: 10, rounds: 9, warmup: 1 },
+          : { blocks: 300, transactionsPerBlock: 10, rounds: 15, warmup: 1 },
       );
     case 'webhook-intake':
       return webhookIntake(

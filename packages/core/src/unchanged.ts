@@ -69,6 +69,8 @@ function compile(schema: z.ZodType): Check {
   const { def } = internalsOf(schema);
   // Refinements and transforms of the value itself: only zod knows.
   if (def.coerce || (def.checks?.length ?? 0) > 0) return askZod(schema);
+  const shortcut = optionalLeaf(def);
+  if (shortcut) return shortcut;
   switch (def.type) {
     case 'string':
       return (value) => (typeof value === 'string' ? PASSES : FAILS);
@@ -114,6 +116,47 @@ function compile(schema: z.ZodType): Check {
   }
 }
 
+/**
+ * `optional`, `nullable` or both around a string, number, boolean or custom check (most fields
+ * of an answer: `hex.nullable()`, `z.string().nullish()`) as one function, not one per layer.
+ */
+function optionalLeaf(def: Def): Check | undefined {
+  let allowUndefined = false;
+  let allowNull = false;
+  let inner = def;
+  while (inner.type === 'optional' || inner.type === 'nullable') {
+    const innerSchema = inner.innerType!;
+    if (inner.type === 'optional') {
+      if (internalsOf(innerSchema).optin === 'defaulted') return undefined;
+      allowUndefined = true;
+    } else allowNull = true;
+    inner = internalsOf(innerSchema).def;
+  }
+  if (!(allowUndefined || allowNull) || inner.coerce || (inner.checks?.length ?? 0) > 0) return undefined;
+  const empty = (value: unknown) => (value === undefined ? allowUndefined : value === null && allowNull);
+  switch (inner.type) {
+    case 'string':
+      return (value) => (typeof value === 'string' || empty(value) ? PASSES : FAILS);
+    case 'number':
+      return (value) =>
+        (typeof value === 'number' && Number.isFinite(value)) || empty(value) ? PASSES : FAILS;
+    case 'boolean':
+      return (value) => (typeof value === 'boolean' || empty(value) ? PASSES : FAILS);
+    case 'custom': {
+      const fn = inner.fn;
+      if (typeof fn !== 'function') return undefined;
+      return (value) => {
+        if (empty(value)) return PASSES;
+        const result = fn(value);
+        if (typeof (result as Promise<unknown> | undefined)?.then === 'function') return UNSURE;
+        return result ? PASSES : FAILS;
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
 function compileArray(element: Check): Check {
   return (value) => {
     if (!Array.isArray(value)) return FAILS;
@@ -137,12 +180,18 @@ function compileUnion(options: Check[]): Check {
 }
 
 function compileObject(def: Def): Check {
-  const entries = Object.entries(def.shape ?? {}).map(([key, field]) => {
+  const shape = Object.entries(def.shape ?? {});
+  // Parallel arrays and an indexed loop: this runs for every object of a large answer.
+  const keys = shape.map(([key]) => key);
+  const checks = shape.map(([, field]) => checkOf(field));
+  // An absent key stays absent only for a plain optional field; zod decides the rest.
+  const absentPasses = shape.map(([, field]) => {
     const { optin, optout } = internalsOf(field);
-    // An absent key stays absent only for a plain optional field; zod decides the rest.
-    return { key, check: checkOf(field), absentPasses: optin === 'optional' && optout === 'optional' };
+    return optin === 'optional' && optout === 'optional';
   });
-  const keys = new Set(entries.map((entry) => entry.key));
+  const count = keys.length;
+  const known = new Set(keys);
+  const hasProtoKey = known.has('__proto__');
   const catchallType = def.catchall ? internalsOf(def.catchall).def.type : undefined;
   // Unknown keys: kept as they are (loose), an error (strict), dropped (plain), or checked.
   const unknownKeys: 'keep' | 'fail' | 'drop' | Check =
@@ -157,27 +206,28 @@ function compileObject(def: Def): Check {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAILS;
     const record = value as Record<string, unknown>;
     // zod never copies a `__proto__` key (JSON.parse makes one an own property).
-    if (Object.hasOwn(record, '__proto__')) return UNSURE;
+    if (hasProtoKey || Object.hasOwn(record, '__proto__')) return UNSURE;
     let verdict: Verdict = PASSES;
-    for (const { key, check, absentPasses } of entries) {
-      if (key === '__proto__') return UNSURE;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      const field = record[key];
       // Present the way zod sees it: `in`, inherited keys included.
-      if (!(key in record)) {
-        if (!absentPasses) return UNSURE;
+      if (field === undefined && !(key in record)) {
+        if (!absentPasses[i]) return UNSURE;
         continue;
       }
-      const field = check(record[key]);
-      if (field === FAILS) return FAILS;
-      if (field === UNSURE) verdict = UNSURE;
+      const result = checks[i]!(field);
+      if (result === FAILS) return FAILS;
+      if (result === UNSURE) verdict = UNSURE;
     }
     if (unknownKeys === 'keep') return verdict;
     for (const key in record) {
-      if (keys.has(key)) continue;
+      if (known.has(key)) continue;
       if (unknownKeys === 'fail') return FAILS;
       if (unknownKeys === 'drop' || !Object.hasOwn(record, key)) return UNSURE;
-      const field = unknownKeys(record[key]);
-      if (field === FAILS) return FAILS;
-      if (field === UNSURE) verdict = UNSURE;
+      const result = unknownKeys(record[key]);
+      if (result === FAILS) return FAILS;
+      if (result === UNSURE) verdict = UNSURE;
     }
     return verdict;
   };

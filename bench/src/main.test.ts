@@ -18,8 +18,9 @@ describe('pnpm bench --quick', () => {
       encoding: 'utf8',
       timeout: 120_000,
     });
-    expect(run.stderr).not.toContain('FAILED');
-    expect(run.status).toBe(0);
+    // On a failure, what the run printed is the message.
+    expect(run.stderr, run.stderr).not.toContain('FAILED');
+    expect(run.status, `${run.error ?? ''}\n${run.stderr}`).toBe(0);
 
     const results = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8'));
     expect(formatProblems(results)).toEqual([]);

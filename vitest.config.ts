@@ -19,6 +19,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       // The reliability suite at its quick counts (`pnpm test:reliability` runs the issue's).
       'reliability/src/**/*.test.ts',
+      'bench/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,

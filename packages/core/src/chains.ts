@@ -66,8 +66,19 @@ const COMMON_NAMES: ReadonlyMap<string, string> = new Map([
 const MAX_CHAIN_INPUT_LENGTH = 64;
 const byId = new Map(EVM_CHAINS.map((chain) => [BigInt(chain.hexId), chain]));
 
+/** The spellings most calls use, looked up as they are: a name, the hex id, the decimal id. */
+const bySpelling = new Map<string | number, Chain>();
+for (const chain of EVM_CHAINS) {
+  const id = Number(chain.hexId);
+  for (const spelling of [chain.name, chain.name.replace(/ /g, '-'), chain.hexId, String(id), id]) {
+    bySpelling.set(spelling, chain);
+  }
+}
+
 /** The chain for a name (`eth`), a hex id (`0x1`, `0X01`), or a decimal id (`1`, `"1"`); undefined if unknown. */
 export function findChain(input: string | number | bigint): Chain | undefined {
+  const known = bySpelling.get(input as string | number);
+  if (known) return known;
   if (typeof input === 'number' || typeof input === 'bigint') {
     return Number.isInteger(Number(input)) && Number(input) >= 0 ? byId.get(BigInt(input)) : undefined;
   }

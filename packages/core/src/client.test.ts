@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS } from './client.js';
+import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS, encodeQuery } from './client.js';
 import {
   ApiError,
   AuthenticationError,
@@ -309,6 +309,41 @@ describe('URLs and auth', () => {
     }
     expect(sent.headers['content-type']).toBe('application/json');
     expect(sent.body).toBe('{"a":1}');
+  });
+
+  it('encodes a query exactly as URLSearchParams does (spaces as %20), whatever the text', () => {
+    const reference = (query: Record<string, string | string[]>) => {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) {
+        for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
+      }
+      const text = params.toString().replace(/\+/g, '%20');
+      return text ? `?${text}` : '';
+    };
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom("!'()~*-._ +&=?#/%", '\ud800x', 'é€😀'),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(text, fc.oneof(text, fc.array(text, { maxLength: 3 }))), (query) => {
+        expect(encodeQuery(query)).toBe(reference(query));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('sends a path the URL parser would change through the parser, as a URL would be', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const client = clientFor(server.url);
+    for (const path of ['/a/../b', '/a/%2e%2E/c', '/sp ace', '/x/./y']) {
+      await client.request({ api: 'evm', method: 'GET', path, idempotent: true });
+    }
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/api/v2.2/b',
+      '/api/v2.2/c',
+      '/api/v2.2/sp%20ace',
+      '/api/v2.2/x/y',
+    ]);
   });
 
   it('sends a user agent, the default or the given one', async () => {
@@ -758,6 +793,24 @@ describe('timeouts and cancellation', () => {
     gc();
     expect(seen.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
     expect(longLived.signal.aborted).toBe(false);
+  });
+
+  it('takes an answer a transport returns without a promise, and fails at once on a malformed one', async () => {
+    const answers: unknown[] = [
+      { status: 200, headers: {}, body: '{"ok":true}' },
+      { status: 200, headers: {} },
+    ];
+    const client = createClient({
+      apiKey: 'k',
+      timeoutMs: 60_000,
+      retry: false,
+      transport: (() => answers.shift()) as never,
+    });
+    const call = () => client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    await expect(call()).resolves.toMatchObject({ data: { ok: true } });
+    const started = performance.now();
+    await expect(call()).rejects.toBeInstanceOf(NetworkError);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('also cuts off a transport that ignores the signal', async () => {

@@ -1,3 +1,4 @@
+import { AttemptTimeout, InFlight } from './attempts.js';
 import {
   ApiError,
   apiErrorFor,
@@ -26,7 +27,14 @@ import {
   type RetryOptions,
   sleepAtLeast,
 } from './retry.js';
-import { createUndiciTransport, type Transport, type TransportResponse } from './transport.js';
+import { defaultTransport, runtimeUserAgent } from './runtime.js';
+import {
+  DIRECT,
+  type DirectRequest,
+  isDirectTransport,
+  type TransportResponse,
+  utf8Length,
+} from './transport.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -116,67 +124,125 @@ export interface Client {
   close(): Promise<void>;
 }
 
+/** Headers, URL pieces and what errors show, for one interface: worked out once per client. */
+interface Route {
+  /** Base URL, key masked (it may hold the key when pasted from a dashboard). */
+  shownBaseUrl: string;
+  /** `/<key>` for the node interface, '' elsewhere. */
+  keyPath: string;
+  /** For GET and friends; shared, never changed (a transport of your own gets a copy). */
+  headers: Readonly<Record<string, string>>;
+  /** The same with `content-type: application/json`, for requests with a body. */
+  jsonHeaders: Readonly<Record<string, string>>;
+  /** Where a built-in transport sends, without parsing a URL; undefined when the base URL is unusual. */
+  direct: { origin: string; basePath: string } | undefined;
+}
+
 /** A client for the service: base URLs per interface, the key sent the way each expects, retries, timeouts, typed errors. */
 export function createClient(options: ClientOptions): Client {
   const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
     resolveClientOptions(options);
-  const ownTransport = rest.transport ? undefined : createUndiciTransport();
+  const ownTransport = rest.transport ? undefined : defaultTransport();
   const transport = rest.transport ?? ownTransport!;
-  const userAgent = rest.userAgent ?? `blockwire/${VERSION} node/${process.versions.node}`;
+  const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
+  const runtime = runtimeUserAgent();
+  const userAgent = rest.userAgent ?? (runtime === undefined ? undefined : `blockwire/${VERSION} ${runtime}`);
+  const hasHooks =
+    hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined;
+  const inFlight = new InFlight(timeoutMs);
+  const routes = Object.fromEntries(
+    (Object.keys(AUTH) as Api[]).map((api) => [api, routeFor(api, baseUrls[api], apiKey, userAgent, redact)]),
+  ) as Record<Api, Route>;
+
+  /** One attempt: through a built-in transport directly, or through the transport's own API. */
+  function attemptOnce(
+    route: Route,
+    req: ClientRequest,
+    target: string,
+    headers: Readonly<Record<string, string>>,
+    body: string | undefined,
+  ): Promise<TransportResponse> {
+    if (direct && route.direct && isPlainPath(req.path)) {
+      const request: DirectRequest = {
+        origin: route.direct.origin,
+        path: `${route.direct.basePath}${target}`,
+        method: req.method,
+        headers,
+        body,
+        maxResponseBytes,
+      };
+      return inFlight.start(req.signal, (attempt) => direct(request, attempt));
+    }
+    return inFlight.start(req.signal, (attempt) => {
+      const controller = new AbortController();
+      attempt.onCancel = (reason) => controller.abort(reason);
+      // A plain JavaScript transport may return a value, not a promise.
+      Promise.resolve(
+        transport({
+          method: req.method,
+          url: `${baseUrls[req.api]}${target}`,
+          headers: { ...headers },
+          body,
+          signal: controller.signal,
+          maxResponseBytes,
+        }),
+      )
+        .then((response) => {
+          // A transport of the caller's own may not stop at the limit: the answer is the same.
+          const text = response.body;
+          if (text.length * 3 > maxResponseBytes && utf8Length(text) > maxResponseBytes) {
+            throw new ResponseTooLargeError(maxResponseBytes, { status: response.status });
+          }
+          attempt.resolve(response);
+        })
+        .catch((error: unknown) => attempt.reject(error));
+    });
+  }
 
   async function request(req: ClientRequest): Promise<ClientResponse> {
-    const auth = AUTH[req.api];
-    const queryString = encodeQuery(req.query);
-    const keyPath = 'pathSegment' in auth ? `/${encodeURIComponent(apiKey)}` : '';
-    const url = `${baseUrls[req.api]}${req.path}${keyPath}${queryString}`;
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
-    if ('header' in auth) headers[auth.header] = apiKey;
+    const route = routes[req.api];
+    // `path` + key + query: below the base URL.
+    const target = `${req.path}${route.keyPath}${encodeQuery(req.query)}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-
-    const shownPath = redact(`${req.path}${keyPath}`);
+    const headers = body === undefined ? route.headers : route.jsonHeaders;
+    // What errors and hooks show is worked out only when one needs it.
+    const shownPath = () => redact(`${req.path}${route.keyPath}`);
     const info = (attempt: number): RequestInfo => ({
       operation: req.operation,
       api: req.api,
       method: req.method,
-      url: redact(url),
-      path: shownPath,
+      url: redact(`${baseUrls[req.api]}${target}`),
+      path: shownPath(),
       headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)])),
       attempt,
     });
-    const shownBaseUrl = redact(baseUrls[req.api]);
-    const where = { method: req.method, path: shownPath, baseUrl: shownBaseUrl, operation: req.operation };
 
     for (let attempt = 1; ; attempt++) {
       req.signal?.throwIfAborted();
-      const started = performance.now();
-      safeHook(() => hooks.onRequest?.(info(attempt)));
+      const started = hasHooks ? performance.now() : 0;
+      if (hooks.onRequest) safeHook(() => hooks.onRequest?.(info(attempt)));
       let outcome: AttemptOutcome;
       let error: BlockwireError;
       // Known only once the attempt ended; passed to the error so its message says so.
       const outcomeOf = (ended: AttemptOutcome) => ({
-        ...where,
+        method: req.method,
+        path: shownPath(),
+        baseUrl: route.shownBaseUrl,
+        operation: req.operation,
         attempts: attempt,
         outcomeUnknown: !req.idempotent && mayHaveTakenEffect(ended),
       });
       try {
-        const response = await sendOnce(
-          transport,
-          { method: req.method, url, headers, body, maxResponseBytes },
-          timeoutMs,
-          req.signal,
-        );
-        // A transport of the caller's own may not stop at the limit: the answer is the same.
-        if (Buffer.byteLength(response.body) > maxResponseBytes) {
-          throw new ResponseTooLargeError(maxResponseBytes, { status: response.status });
+        const response = await attemptOnce(route, req, target, headers, body);
+        if (hooks.onResponse) {
+          safeHook(() =>
+            hooks.onResponse?.({
+              ...info(attempt),
+              status: response.status,
+              durationMs: performance.now() - started,
+            }),
+          );
         }
-        safeHook(() =>
-          hooks.onResponse?.({
-            ...info(attempt),
-            status: response.status,
-            durationMs: performance.now() - started,
-          }),
-        );
         if (response.status >= 200 && response.status < 300) {
           return {
             status: response.status,
@@ -222,7 +288,8 @@ export function createClient(options: ClientOptions): Client {
         }
         throw error;
       }
-      safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
+      if (hooks.onRetry)
+        safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
       await sleepAtLeast(decision.delayMs, req.signal);
     }
   }
@@ -242,65 +309,86 @@ export function createClient(options: ClientOptions): Client {
   return Object.freeze(client);
 }
 
-/** A query string (`?a=1&b=x`) from a record; undefined and null values are left out, arrays repeat the name. */
+function routeFor(
+  api: Api,
+  baseUrl: string,
+  apiKey: string,
+  userAgent: string | undefined,
+  redact: (text: string) => string,
+): Route {
+  const auth = AUTH[api];
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (userAgent !== undefined) headers['user-agent'] = userAgent;
+  if ('header' in auth) headers[auth.header] = apiKey;
+  const url = new URL(baseUrl);
+  // Sent without parsing only when the URL parser would leave the base URL as it is.
+  const plain =
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === '' &&
+    baseUrl === `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
+  return {
+    shownBaseUrl: redact(baseUrl),
+    keyPath: 'pathSegment' in auth ? `/${encodeURIComponent(apiKey)}` : '',
+    headers: Object.freeze({ ...headers }),
+    jsonHeaders: Object.freeze({ ...headers, 'content-type': 'application/json' }),
+    direct: plain ? { origin: url.origin, basePath: baseUrl.slice(url.origin.length) } : undefined,
+  };
+}
+
+/**
+ * A path the URL parser would send as it is: only characters it leaves alone, and no dot
+ * segment (`.`, `..`, `%2e`…, which it resolves). The operations' paths always are; a path given
+ * to `client.request` that is not goes through the parser, as a URL would.
+ */
+function isPlainPath(path: string): boolean {
+  return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path);
+}
+const PLAIN_PATH = /^\/[\w\-.~!$&'()*+,;=:@%/]*$/;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)(?:\.|%2e)?(?:\/|$)/i;
+
+/**
+ * The query string (with its `?`), encoded exactly as `URLSearchParams` does, with spaces as
+ * `%20`; undefined and null values are left out, lists repeat the name.
+ */
 export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
-    else params.append(name, String(value));
+  let text = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined || value === null || !Object.hasOwn(query, name)) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) text += `&${encodeQueryText(name)}=${encodeQueryText(String(item))}`;
+    } else text += `&${encodeQueryText(name)}=${encodeQueryText(String(value))}`;
   }
-  const text = params.toString().replace(/\+/g, '%20');
-  return text ? `?${text}` : '';
+  return text === '' ? '' : `?${text.slice(1)}`;
 }
 
-class AttemptTimeout extends Error {}
+/** encodeURIComponent leaves `!'()~` as they are; the form encoding URLSearchParams uses does not. */
+const LEFT_BY_URI_COMPONENT = /[!'()~]/;
+const LEFT_BY_URI_COMPONENT_ALL = /[!'()~]/g;
 
-async function sendOnce(
-  transport: Transport,
-  req: {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    body: string | undefined;
-    maxResponseBytes: number;
-  },
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-): Promise<TransportResponse> {
-  // One controller per attempt, fed by the timer and the caller's signal. Not AbortSignal.any():
-  // Node keeps a combined signal that has listeners alive as long as its sources, so with a
-  // long-lived caller signal (one per n8n execution, one per process) every request leaked.
-  const controller = new AbortController();
-  const signal = controller.signal;
-  const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutMs);
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  if (callerSignal?.aborted) onCallerAbort();
+function encodeQueryText(text: string): string {
+  let encoded: string;
   try {
-    return await Promise.race([
-      transport({ ...req, body: req.body, signal }),
-      // A transport that ignores the signal still gets cut off.
-      new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-      }),
-    ]);
-  } catch (error) {
-    if (signal.reason instanceof AttemptTimeout && !callerSignal?.aborted) throw new AttemptTimeout();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
+    encoded = encodeURIComponent(text);
+  } catch {
+    // A lone surrogate: URLSearchParams sends U+FFFD in its place.
+    return new URLSearchParams([['', text]]).toString().slice(1).replace(/\+/g, '%20');
   }
+  return LEFT_BY_URI_COMPONENT.test(encoded)
+    ? encoded.replace(LEFT_BY_URI_COMPONENT_ALL, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    : encoded;
 }
 
+/** The parsed JSON body; undefined for an empty one, the text itself when it is not JSON. */
 function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
+  if (text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    return text;
+    return text.trim() === '' ? undefined : text;
   }
 }
 

@@ -85,18 +85,15 @@ export {
   numberLike,
 } from './schemas.js';
 
-import { unsupportedNodeMessage } from './node-version.js';
+import { runtimeProblem } from './runtime.js';
 
 // On a Node.js too old, fail at import with one sentence, not later with a crash inside undici.
 // (Nothing above runs undici at import: it is loaded on the first request.)
-const unsupported = unsupportedNodeMessage();
+const unsupported = runtimeProblem();
 if (unsupported) throw new Error(unsupported);
 
+export { createUndiciTransport, type UndiciTransportOptions } from './runtime.js';
 export {} from './suggest.js';
-export {
-  createUndiciTransport,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-} from './transport.js';
+export type { Transport, TransportRequest, TransportResponse } from './transport.js';
+export { createFetchTransport, type FetchTransportOptions } from './transport-fetch.js';
 export { issuesOf, validateInput, validateResponse } from './validation.js';

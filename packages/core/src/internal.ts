@@ -7,9 +7,10 @@ export { encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
 
 import { unsupportedNodeMessage } from './node-version.js';
+import { runtimeProblem } from './runtime.js';
 
 // Like the main entry: on a Node.js too old, fail at import with one sentence.
-const unsupported = unsupportedNodeMessage();
+const unsupported = runtimeProblem();
 if (unsupported) throw new Error(unsupported);
 
 export {
@@ -19,6 +20,7 @@ export {
   inputFromRequest,
   matchPath,
   resolveCallOptions,
+  sendOperation,
   validateOperationInput,
 } from './operation.js';
 export { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
@@ -36,5 +38,6 @@ export {
   sleepAtLeast,
 } from './retry.js';
 export { didYouMean, nearest } from './suggest.js';
+export { passesUnchanged } from './unchanged.js';
 export { maskKeyInValidationError } from './validation.js';
 export { unsupportedNodeMessage };

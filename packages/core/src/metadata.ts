@@ -6,7 +6,7 @@
  * Field documentation lives in the schemas (`.meta({ description })`), so it exists at run time
  * and in `z.toJSONSchema`; this module reads it back out.
  */
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import type { CallOptions } from './operation.js';
 
 /** One call with its answer, for docs, tests (each example round-trips) and tool prompts. */

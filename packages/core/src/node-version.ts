@@ -13,7 +13,7 @@ const ENGINES = typeof __BLOCKWIRE_NODE_ENGINES__ === 'string' ? __BLOCKWIRE_NOD
  * (a `>=major.minor[.patch]` range, default: the package's `engines.node`); undefined when it is fine.
  */
 export function unsupportedNodeMessage(
-  running: string = process.versions.node,
+  running: string = nodeProcess()?.versions?.node ?? '',
   required: string = ENGINES,
 ): string | undefined {
   const minimum = /^>=\s*v?(\d+)\.(\d+)(?:\.(\d+))?$/.exec(required.trim());
@@ -25,5 +25,10 @@ export function unsupportedNodeMessage(
   const differs = wanted.findIndex((part, i) => part !== actual[i]);
   if (differs === -1 || actual[differs]! > wanted[differs]!) return undefined;
   const needed = minimum[3] === undefined ? `${minimum[1]}.${minimum[2]}` : minimum.slice(1).join('.');
-  return `Blockwire needs Node.js ${needed} or newer; this is Node.js ${actual.join('.')} (${process.execPath}).`;
+  return `Blockwire needs Node.js ${needed} or newer; this is Node.js ${actual.join('.')} (${nodeProcess()?.execPath}).`;
+}
+
+/** Node's `process`, or undefined where there is none (a browser): nothing to check there. */
+function nodeProcess(): { versions?: { node?: string }; execPath?: string } | undefined {
+  return (globalThis as { process?: { versions?: { node?: string }; execPath?: string } }).process;
 }

@@ -8,7 +8,7 @@ import {
 } from '@blockwire/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { createClient } from './client.js';
 import { ResponseValidationError, ValidationError } from './errors.js';
 import {

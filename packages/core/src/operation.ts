@@ -3,7 +3,7 @@
  * node and the emulator's route are all built from the same object, so an endpoint's path,
  * field names and rules are written once.
  */
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { checkPresentation, type Presentation } from './metadata.js';
@@ -80,15 +80,60 @@ interface FieldPlacement {
   wire: string;
 }
 
-/** Every field of an operation with where it goes and its wire name. */
-export function fieldsIn(operation: Operation, location?: FieldLocation): FieldPlacement[] {
-  return Object.entries(operation.fields as Record<string, FieldLocation | FieldMapping>)
-    .map(([field, mapping]) =>
+/**
+ * What `buildRequest` needs of an operation, worked out once: its fields by location and its path
+ * template cut at the placeholders. No field list is rebuilt per call.
+ */
+interface RequestPlan {
+  placements: readonly FieldPlacement[];
+  path: readonly FieldPlacement[];
+  query: readonly FieldPlacement[];
+  body: readonly FieldPlacement[];
+  /** The template's text around the placeholders: `texts[0] {path[0]} texts[1] …`, by placeholder order. */
+  texts: readonly string[];
+  /** The path fields in the order their placeholders appear. */
+  slots: readonly FieldPlacement[];
+}
+
+const plans = new WeakMap<Operation, RequestPlan>();
+
+function planOf(operation: Operation): RequestPlan {
+  let plan = plans.get(operation);
+  if (!plan) {
+    plan = makePlan(operation);
+    plans.set(operation, plan);
+  }
+  return plan;
+}
+
+function makePlan(operation: Operation): RequestPlan {
+  const placements = Object.entries(operation.fields as Record<string, FieldLocation | FieldMapping>).map(
+    ([field, mapping]): FieldPlacement =>
       typeof mapping === 'string'
         ? { field, in: mapping, wire: field }
         : { field, in: mapping.in, wire: mapping.as ?? field },
-    )
-    .filter((placement) => location === undefined || placement.in === location);
+  );
+  const at = (location: FieldLocation) => placements.filter((placement) => placement.in === location);
+  const path = at('path');
+  const texts: string[] = [];
+  const slots: FieldPlacement[] = [];
+  let rest: string = operation.path;
+  for (const match of operation.path.matchAll(/\{(\w+)\}/g)) {
+    const slot = path.find((placement) => placement.wire === match[1]);
+    if (!slot) continue; // defineOperation refuses such a template; an undefined operation keeps its text
+    const start = rest.indexOf(match[0]);
+    texts.push(rest.slice(0, start));
+    slots.push(slot);
+    rest = rest.slice(start + match[0].length);
+  }
+  texts.push(rest);
+  return { placements, path, query: at('query'), body: at('body'), texts, slots };
+}
+
+/** Every field of an operation with where it goes and its wire name. */
+export function fieldsIn(operation: Operation, location?: FieldLocation): FieldPlacement[] {
+  const plan = planOf(operation);
+  return (location === undefined ? plan.placements : plan[location]).map((placement) => ({ ...placement }));
 }
 
 export interface BuiltRequest {
@@ -103,27 +148,51 @@ export interface BuiltRequest {
  * surrogate) is a `ValidationError` naming its field: nothing is sent.
  */
 export function buildRequest(operation: Operation, values: Record<string, unknown>): BuiltRequest {
-  let path: string = operation.path;
-  const query: Record<string, QueryValue> = {};
-  const bodyFields = fieldsIn(operation, 'body');
-  const body: Record<string, unknown> | undefined = bodyFields.length > 0 ? {} : undefined;
-  const issues: ValidationIssue[] = [];
-  for (const placement of fieldsIn(operation)) {
-    const value = values[placement.field];
-    if (placement.in === 'path') {
-      const text = String(value);
-      const issue = pathSegmentIssue(text);
-      if (issue) issues.push({ path: placement.field, message: issue });
-      else path = path.replace(`{${placement.wire}}`, encodeURIComponent(text));
-    } else if (value !== undefined) {
-      const broken = loneSurrogateAt(value, placement.field);
-      if (broken !== undefined) issues.push({ path: broken, message: LONE_SURROGATE_MESSAGE });
-      else if (placement.in === 'query') query[placement.wire] = value as QueryValue;
-      else body![placement.wire] = value;
-    }
+  const plan = planOf(operation);
+  let issues: ValidationIssue[] | undefined;
+  const problem = (path: string, message: string) => {
+    issues ??= [];
+    issues.push({ path, message });
+  };
+  let path = plan.texts[0]!;
+  for (let i = 0; i < plan.slots.length; i++) {
+    const slot = plan.slots[i]!;
+    const text = String(values[slot.field]);
+    const issue = pathSegmentIssue(text);
+    if (issue) problem(slot.field, issue);
+    else path += `${encodeURIComponent(text)}${plan.texts[i + 1]}`;
   }
-  if (issues.length > 0) throw new ValidationError(issues, { operation: operation.id });
+  // A path field without a placeholder (a template defineOperation would refuse) is still checked.
+  for (const placement of plan.path) {
+    if (plan.slots.includes(placement)) continue;
+    const issue = pathSegmentIssue(String(values[placement.field]));
+    if (issue) problem(placement.field, issue);
+  }
+  const query: Record<string, QueryValue> = {};
+  for (const placement of plan.query) {
+    const value = values[placement.field];
+    if (value === undefined) continue;
+    const broken = loneSurrogateAt(value, placement.field);
+    if (broken !== undefined) problem(broken, LONE_SURROGATE_MESSAGE);
+    else query[placement.wire] = value as QueryValue;
+  }
+  const body: Record<string, unknown> | undefined = plan.body.length > 0 ? {} : undefined;
+  for (const placement of plan.body) {
+    const value = values[placement.field];
+    if (value === undefined) continue;
+    const broken = loneSurrogateAt(value, placement.field);
+    if (broken !== undefined) problem(broken, LONE_SURROGATE_MESSAGE);
+    else body![placement.wire] = value;
+  }
+  if (issues) throw new ValidationError(sortedByField(issues, plan), { operation: operation.id });
   return { path, query, body };
+}
+
+/** Issues in the order of the operation's fields, as one pass over them would have found them. */
+function sortedByField(issues: ValidationIssue[], plan: RequestPlan): ValidationIssue[] {
+  const order = (path: string) =>
+    plan.placements.findIndex((p) => path === p.field || path.startsWith(`${p.field}.`));
+  return issues.sort((a, b) => order(a.path) - order(b.path));
 }
 
 const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (half of a UTF-16 pair)';
@@ -196,9 +265,28 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
 ): Promise<z.output<R>> {
   assertClient(client, operation.id);
   const { signal } = resolveCallOptions(options, operation.id);
+  let values: Record<string, unknown>;
+  try {
+    values = validateOperationInput(operation, input);
+  } catch (error) {
+    throw maskKeyInValidationError(error, client.redact);
+  }
+  return sendOperation(client, operation, values, signal);
+}
+
+/**
+ * `runOperation` for input already validated with the operation's schema (a call split into
+ * chunks validates the whole input once): builds, sends and validates the response.
+ */
+export async function sendOperation<R extends z.ZodType>(
+  client: Client,
+  operation: Operation<z.ZodType, R>,
+  values: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<z.output<R>> {
   let built: BuiltRequest;
   try {
-    built = buildRequest(operation, validateOperationInput(operation, input));
+    built = buildRequest(operation, values);
   } catch (error) {
     throw maskKeyInValidationError(error, client.redact);
   }
@@ -213,7 +301,8 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
     signal,
     operation: operation.id,
   });
-  return validateResponse(operation.response, response.data, {
+  // Only an error says where the call went: worked out then, not on every call.
+  return validateResponse(operation.response, response.data, () => ({
     operation: operation.id,
     method: operation.method,
     path: client.redact(path),
@@ -221,7 +310,7 @@ export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
     attempts: response.attempts,
     // A 2xx whose body cannot be read: a create happened, but what it made is not known.
     outcomeUnknown: !operation.idempotent,
-  });
+  }));
 }
 
 /** The base URL an operation is sent to, key masked (a client of one's own may not say). */

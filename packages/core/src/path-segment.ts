@@ -14,6 +14,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** A percent escape (`%2e`), or IIS's `%u002e`: a server that decodes twice would read the character. */
 const PERCENT_ESCAPE = /%(?:[0-9a-f]{2}|u[0-9a-f]{4})/i;
+/** Characters that are the same in every form and mean nothing to a URL (RFC 3986 unreserved). */
+const UNRESERVED = /^[\w\-.~]+$/;
+const DOT_SEGMENT_MESSAGE = 'must not be "." or ".." (a URL resolves it to another path)';
 /** Separators: `/` and `?`/`#` end the segment; URL parsers treat `\` as `/`. */
 const SEPARATOR = /[/\\?#]/;
 
@@ -27,6 +30,8 @@ export function hasLoneSurrogate(text: string): boolean {
  * characters written in compatibility forms (`．．`, `／`) count too: some servers normalise them.
  */
 export function pathSegmentIssue(value: string): string | undefined {
+  // Letters, digits and `-_.~` only (an address, an id, a UUID): nothing below can apply but dots.
+  if (UNRESERVED.test(value)) return value === '.' || value === '..' ? DOT_SEGMENT_MESSAGE : undefined;
   if (hasLoneSurrogate(value)) return 'must not contain a lone surrogate (half of a UTF-16 pair)';
   if (value.trim() === '') return 'must not be empty (it fills a path segment)';
   if (CONTROL.test(value)) return 'must not contain control characters';
@@ -37,9 +42,7 @@ export function pathSegmentIssue(value: string): string | undefined {
     if (SEPARATOR.test(form)) return 'must not contain /, \\, ? or # (it fills one path segment)';
     // `..;x` is `..` to servers that strip path parameters (Tomcat's `;jsessionid`).
     const segment = form.split(';', 1)[0]!.trim();
-    if (segment === '.' || segment === '..') {
-      return 'must not be "." or ".." (a URL resolves it to another path)';
-    }
+    if (segment === '.' || segment === '..') return DOT_SEGMENT_MESSAGE;
   }
   return undefined;
 }

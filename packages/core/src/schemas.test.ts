@@ -6,7 +6,7 @@ import {
 } from '@blockwire/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import {
   evmAddress,
   evmChain,

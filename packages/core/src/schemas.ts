@@ -2,7 +2,7 @@
  * Small zod building blocks shared by every interface package, so a rule such as "an EVM address"
  * or "an integer >= 0 that may arrive as a query string" is written once.
  */
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { EVM_CHAINS, findChain, unknownChainMessage } from './chains.js';
 
 export const evmAddress = z

@@ -1,5 +1,9 @@
-import type { Agent } from 'undici';
-import { ResponseTooLargeError } from './errors.js';
+/**
+ * How a request leaves the process. A `Transport` is the public, pluggable shape (n8n passes one
+ * built on its own HTTP helper). The built-in transports also take requests the client has
+ * already split into origin and path and settle an `AttemptHandle` instead of a promise: no URL
+ * is parsed, and no AbortController, timer or listener is made per attempt (see ./attempts.ts).
+ */
 
 export interface TransportRequest {
   method: string;
@@ -29,81 +33,96 @@ export interface TransportResponse {
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-export interface UndiciTransportOptions {
-  /** Sockets kept open per origin. */
-  connections?: number;
-  keepAliveTimeoutMs?: number;
+/** A request as the client hands it to a built-in transport: nothing left to parse. */
+export interface DirectRequest {
+  /** `http://host:port`, as `new URL(baseUrl).origin` gives it. */
+  origin: string;
+  /** Path and query, already encoded and normalised (no dot segments). */
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  maxResponseBytes: number;
 }
 
-let undiciModule: Promise<typeof import('undici')> | undefined;
+/** One attempt in flight: the transport settles it once; the client may cancel it first. */
+export interface AttemptHandle {
+  resolve(response: TransportResponse): void;
+  reject(error: unknown): void;
+  /**
+   * Set by the transport when it starts: stops the request and closes its connection if an
+   * answer is being read. Called at most once, by the client (timeout, caller abort).
+   */
+  onCancel: ((reason: unknown) => void) | undefined;
+}
 
-/** The default transport: undici with a keep-alive connection pool per origin. */
-export function createUndiciTransport(
-  options: UndiciTransportOptions = {},
-): Transport & { close(): Promise<void> } {
-  let agent: Agent | undefined;
-  const transport = async (req: TransportRequest): Promise<TransportResponse> => {
-    // Loaded on first use, not at import: importing undici on an unsupported Node crashes before
-    // the package's own version check could say why (and a custom transport never needs it).
-    undiciModule ??= import('undici');
-    const undici = await undiciModule;
-    agent ??= new undici.Agent({
-      connections: options.connections ?? 32,
-      keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
-      // The client enforces its own per-attempt timeout through the signal.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
-    const response = await undici.request(req.url, {
-      method: req.method as 'GET',
-      headers: req.headers,
-      body: req.body,
-      signal: req.signal,
-      dispatcher: agent,
-    });
-    const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const body = await readLimited(response.body, response.statusCode, headers, req.maxResponseBytes);
-    return { status: response.statusCode, headers, body };
-  };
-  return Object.assign(transport, {
-    async close() {
-      const current = agent;
-      agent = undefined;
-      await current?.close();
-    },
-  });
+/** The key under which a built-in transport takes direct requests. */
+export const DIRECT = Symbol.for('@blockwire/core:direct-transport');
+
+export interface DirectTransport extends Transport {
+  [DIRECT](request: DirectRequest, attempt: AttemptHandle): void;
+}
+
+export function isDirectTransport(transport: Transport): transport is DirectTransport {
+  return typeof (transport as Partial<DirectTransport>)[DIRECT] === 'function';
 }
 
 /**
- * Reads a body as UTF-8 text, at most `limit` bytes: past that (or when Content-Length already
- * says so) the stream is destroyed, which closes the connection, and a `ResponseTooLargeError`
- * is thrown. Memory stays bounded by the limit whatever the server sends.
+ * Runs a direct transport for a `TransportRequest` (someone calling the built-in transport
+ * itself, or wrapping it): the URL is parsed, and the request's signal cancels it.
  */
-async function readLimited(
-  body: AsyncIterable<Uint8Array> & { destroy(): unknown; on(event: 'error', listener: () => void): unknown },
-  status: number,
-  headers: Record<string, string | undefined>,
-  limit = Number.POSITIVE_INFINITY,
-): Promise<string> {
-  const tooLarge = () => {
-    // undici emits an 'error' event (RequestAbortedError) when a body is destroyed before its end,
-    // even without an error given; unread, nobody would listen to it and the process would die.
-    body.on('error', ignoreError);
-    body.destroy();
-    return new ResponseTooLargeError(limit, { status });
-  };
-  if (Number(headers['content-length']) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    total += chunk.byteLength;
-    if (total > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total).toString('utf8');
+export function sendThroughDirect(
+  direct: DirectTransport[typeof DIRECT],
+  request: TransportRequest,
+): Promise<TransportResponse> {
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  const url = new URL(request.url);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      attempt.onCancel?.(signal.reason);
+      reject(signal.reason);
+    };
+    const attempt: AttemptHandle = {
+      resolve(response) {
+        signal.removeEventListener('abort', onAbort);
+        resolve(response);
+      },
+      reject(error) {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+      onCancel: undefined,
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    direct(
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        maxResponseBytes: request.maxResponseBytes ?? Number.POSITIVE_INFINITY,
+      },
+      attempt,
+    );
+  });
 }
 
-function ignoreError(): void {}
+/** UTF-8 length of a string, counted without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}

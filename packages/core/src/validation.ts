@@ -1,10 +1,11 @@
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import {
   type ErrorDetails,
   ResponseValidationError,
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+import { passesUnchanged } from './unchanged.js';
 
 /** The issues of a zod error as `{ path, message }`, the path dotted (`addresses.3`). */
 export function issuesOf(error: z.ZodError): ValidationIssue[] {
@@ -25,14 +26,24 @@ export function validateInput<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Parses a response body; only a broken required field (or a wrong type) is an error. */
+/**
+ * Parses a response body; only a broken required field (or a wrong type) is an error. A body
+ * that passes unchanged (the usual case) is returned as it is, without zod's copy. `details` may
+ * be a function: it is called only to build the error.
+ */
 export function validateResponse<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  details: ErrorDetails = {},
+  details: ErrorDetails | (() => ErrorDetails) = {},
 ): z.output<S> {
+  if (passesUnchanged(schema, body)) return body as z.output<S>;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ResponseValidationError(issuesOf(parsed.error), details);
+  if (!parsed.success) {
+    throw new ResponseValidationError(
+      issuesOf(parsed.error),
+      typeof details === 'function' ? details() : details,
+    );
+  }
   return parsed.data;
 }
 

@@ -2,7 +2,7 @@
  * The control API (under the `control` URL; JSON, no API key, loopback only): what tests and
  * the demo use to drive the emulator — the request log, fault injection and the Bitcoin network.
  */
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { FAULT_INTERFACES, type FaultInterface, type Faults, faultRequestSchema } from './faults.js';
 import type { HandlerResult } from './handlers/result.js';
 import type { Anvil } from './node/anvil.js';

@@ -3,7 +3,7 @@
  * Retry-After), a reset connection or a truncated body, and added latency. Decisions come from a
  * seeded PRNG so a test sees the same sequence on every run (or use rate 1 for certainty).
  */
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { createRandom } from './random.js';
 
 export const FAULT_INTERFACES = ['evm', 'solana', 'streams', 'node'] as const;

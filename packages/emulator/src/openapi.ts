@@ -14,7 +14,7 @@ import {
   type JsonSchema,
   type Operation,
 } from '@blockwire/core';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import { restOperations } from './operations.js';
 
 /** The document's own version: the service shows none, and a package release must not make the committed file stale. */

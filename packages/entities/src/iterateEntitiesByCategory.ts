@@ -1,5 +1,5 @@
 import { type CallOptions, type Client, nonNegativeInteger, paginate, validateInput } from '@blockwire/core';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import { getEntitiesByCategory, getEntitiesByCategoryInput } from './operations/getEntitiesByCategory.js';
 import type { EntitiesByCategoryResponse, EntitySummary } from './schemas.js';
 

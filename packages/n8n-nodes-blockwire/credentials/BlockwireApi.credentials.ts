@@ -1,9 +1,9 @@
 import { DEFAULT_BASE_URLS } from '@blockwire/core';
 import type {
   IAuthenticateGeneric,
-  Icon,
   ICredentialTestRequest,
   ICredentialType,
+  Icon,
   INodeProperties,
 } from 'n8n-workflow';
 import { BASE_URL_FIELDS } from '../nodes/shared/credentials';

@@ -8,7 +8,7 @@
  * Faults are spread evenly, not drawn at random — one request in `1 / rate`, the two kinds taking
  * turns — so every run of a test sees both kinds, in the same places.
  */
-import { createServer, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Fault = 'lost-request' | 'lost-answer';

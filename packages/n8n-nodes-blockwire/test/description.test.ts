@@ -5,8 +5,8 @@ import { methods as rpcMethods } from '@blockwire/rpc';
 import { operations as streamOperations } from '@blockwire/streams';
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
-import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
 import { NODE_ACTIONS, RPC_CHAIN_OPTIONS } from '../nodes/Blockwire/actions';
+import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
 import {
   buildProperties,
   collectionOf,

@@ -18,13 +18,13 @@ import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
 import {
   type Execution,
+  executeOutput,
   itemsOf,
   N8nApi,
   type N8nEnvironment,
   type N8nServer,
   prepareN8n,
   removeEnvironment,
-  executeOutput,
   runN8nCli,
   sleep,
   startN8nServer,

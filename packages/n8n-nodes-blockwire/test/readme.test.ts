@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationsTable, readmeWorkflows, renderReadme } from '../e2e/readme-workflows.ts';
-import { MEMORY_SIZE } from '../nodes/BlockwireTrigger/memory';
 import { NODE_ACTIONS, resourceLabel } from '../nodes/Blockwire/actions';
+import { MEMORY_SIZE } from '../nodes/BlockwireTrigger/memory';
 
 const README = join(__dirname, '..', 'README.md');
 

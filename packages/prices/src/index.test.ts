@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import * as prices from './index.js';
 
 const exported: Record<string, unknown> = { ...prices };

@@ -1,5 +1,5 @@
 import { base58 } from '@scure/base';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 /** Optional fields may also arrive as `null` from the real service; both mean "not known". */
 const optionalString = z.string().nullish();

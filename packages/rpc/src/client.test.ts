@@ -480,6 +480,15 @@ describe('batching', () => {
     }
   });
 
+  it('takes an error over a result when an answer carries both', async () => {
+    const rpc = await rpcFor((_req, res) =>
+      json(res, 200, { jsonrpc: '2.0', id: 1, result: '0x1', error: { code: -32000, message: 'reverted' } }),
+    );
+    const error = await caught(rpc.request({ method: 'a' }));
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error).toMatchObject({ code: -32000 });
+  });
+
   it('reports an answer with neither result nor error', async () => {
     const rpc = await rpcFor((_req, res) => json(res, 200, { jsonrpc: '2.0', id: 1 }));
     expect(await caught(rpc.request({ method: 'a' }))).toBeInstanceOf(ResponseValidationError);

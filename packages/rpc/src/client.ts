@@ -187,7 +187,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     const single = calls.length === 1 ? calls[0] : undefined;
     // A batch is shared: one caller giving up must not cancel the others' request, but once all
     // of them have, nobody waits for the answer any more.
-    const batchAbort = single ? undefined : new AbortController();
+    const batchAbort = single || !calls.some((call) => call.signal) ? undefined : new AbortController();
     const onCallerAbort = () => {
       if (calls.every((call) => call.settled))
         batchAbort?.abort(new Error('every caller of the batch gave up'));
@@ -231,7 +231,9 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
       if (!isRecord(reply)) continue;
       if (typeof reply.id === 'number' || typeof reply.id === 'string') {
         const key = String(reply.id);
-        byId.set(key, [...(byId.get(key) ?? []), reply]);
+        const same = byId.get(key);
+        if (same) same.push(reply);
+        else byId.set(key, [reply]);
       } else if (reply.id == null && isRecord(reply.error)) {
         unattributedError ??= reply;
       }
@@ -259,6 +261,11 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
 
   function answer(call: PendingCall, reply: unknown, httpAttempts: number, retryAfterMs: number | undefined) {
     if (call.settled) return;
+    // The usual answer: a result, and nothing else to work out.
+    if (isRecord(reply) && 'result' in reply && !isRecord(reply.error)) {
+      call.settle({ result: reply.result });
+      return;
+    }
     const details = { ...where, operation: call.operation };
     const unreadable = { ...details, outcomeUnknown: UNSAFE_TO_REPEAT.test(call.method) };
     if (!isRecord(reply)) {
@@ -386,10 +393,10 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
       throw maskKeyInValidationError(error, client.redact);
     }
     const result = await execute(method.method, params, method.id, callOptions);
-    const details = { ...where, operation: method.id };
+    const details = () => ({ ...where, operation: method.id });
     const validated = validateResponse(method.result, result, details) as RpcMethodResult<M>;
     const mismatch = checkTransactions(method, params, validated);
-    if (mismatch) throw new ResponseValidationError([mismatch], details);
+    if (mismatch) throw new ResponseValidationError([mismatch], details());
     return validated;
   }
 

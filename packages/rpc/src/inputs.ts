@@ -3,7 +3,7 @@
  * validated argument goes into `params` as is.
  */
 import { evmAddress } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 export type Hex = `0x${string}`;
 

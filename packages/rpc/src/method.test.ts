@@ -1,6 +1,6 @@
 import { ValidationError } from '@blockwire/core';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { toQuantity } from './inputs.js';
 import { defineRpcMethod, encodeParams, paramsToInput } from './method.js';
 import { getProofMethod } from './methods/getProof.js';

@@ -3,7 +3,7 @@
  * rules and its result shape all come from this object (the emulator can check calls with it too).
  */
 import { checkPresentation, type Presentation, ValidationError, validateInput } from '@blockwire/core';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 
 export interface RpcMethod<
   P extends z.ZodObject = z.ZodObject,

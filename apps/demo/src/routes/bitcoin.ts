@@ -1,6 +1,6 @@
 /** The live Bitcoin board: its rows, the addresses it watches, and the simulator's buttons. */
 import { bitcoinAddressSchema, btcToSats } from '@blockwire/streams';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { type BitcoinBoard, BOARD_SIZE } from '../bitcoin-board.js';
 import { DemoError } from '../problems.js';
 import type { BitcoinStatusView, BoardEvents } from '../views.js';

@@ -1,7 +1,7 @@
 /** The latest EVM block (or any one) with its transactions and receipts, through @blockwire/rpc. */
 import { NODE_CHAINS } from '@blockwire/emulator';
 import { type Block, createRpcClient, type Receipt, type RpcClient, type Transaction } from '@blockwire/rpc';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { createTestTransferSender, type SentTransfer } from '../dev-wallet.js';
 import { DemoError } from '../problems.js';
 import type { BlockTxView, BlockView } from '../views.js';

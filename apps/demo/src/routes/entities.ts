@@ -8,7 +8,7 @@ import {
   type SearchAddress,
   searchEntities,
 } from '@blockwire/entities';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import type {
   CategoryPageView,
   CategoryView,

@@ -1,7 +1,7 @@
 /** What the page needs to draw itself: the mode, the chains, the examples, the board's status. */
 import { EVM_CHAINS } from '@blockwire/core';
 import { NODE_CHAINS } from '@blockwire/emulator';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { EVM_TOKEN_EXAMPLES, SOLANA_TOKEN_EXAMPLES } from '../examples.js';
 import type { InfoView } from '../views.js';
 import { boardStatus } from './bitcoin.js';

@@ -1,7 +1,7 @@
 /** Token prices: one EVM token (now or at a block), and any number of Solana tokens. */
 import { resolveChain } from '@blockwire/core';
 import { type EvmTokenPrice, getEvmTokenPrice, getSolanaTokenPrices } from '@blockwire/prices';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { DemoError } from '../problems.js';
 import { requestsSoFar } from '../service-requests.js';
 import type { PriceView, SolanaPricesView } from '../views.js';

@@ -3,7 +3,7 @@
  * call) and what it gets back. Inputs are only shaped here (types, lengths); the SDK checks
  * their content (address formats, chains) and names the field when one is wrong.
  */
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import type { Backend } from '../backend.js';
 import type { BitcoinBoard } from '../bitcoin-board.js';
 

@@ -5,7 +5,7 @@
  * response schema is a 500 naming the operation, never a silent wrong answer.
  */
 import { issuesOf, type Operation } from '@blockwire/core';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import type { HandlerResult } from './result.js';
 
 /** A request the service refuses: the HTTP status to answer and a message naming the field. */

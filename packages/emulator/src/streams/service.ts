@@ -21,7 +21,7 @@ import {
   updateSettingsOperation,
   webhookUrlProblem,
 } from '@blockwire/streams';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4';
 import { parseBtc } from '../bitcoin/amount.js';
 import { BITCOIN_CHAIN_ID, blockPayload, mempoolPayload, type PayloadOptions } from '../bitcoin/payload.js';
 import { scriptForAddress } from '../bitcoin/scripts.js';

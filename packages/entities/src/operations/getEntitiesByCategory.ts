@@ -5,7 +5,7 @@ import {
   nonNegativeInteger,
   runOperation,
 } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import {
   type EntitiesByCategoryResponse,
   entitiesByCategoryResponseSchema,

@@ -6,7 +6,7 @@ import {
   nonNegativeInteger,
   runOperation,
 } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { type SearchEntitiesResponse, searchEntitiesResponseSchema } from '../schemas.js';
 
 export const searchEntitiesInput = z.strictObject({

@@ -9,7 +9,7 @@ import {
 } from '@blockwire/core';
 import { actions as entityActions } from '@blockwire/entities';
 import { actions as priceActions } from '@blockwire/prices';
-import { actions as rpcActions, type RpcClient } from '@blockwire/rpc';
+import { type RpcClient, actions as rpcActions } from '@blockwire/rpc';
 import { actions as streamActions } from '@blockwire/streams';
 import type { z } from 'zod/v4';
 

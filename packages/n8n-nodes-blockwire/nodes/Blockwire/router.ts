@@ -10,9 +10,9 @@ import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } f
 import { blockwireClient } from '../shared/client';
 import { toNodeError } from '../shared/errors';
 import type { NodeAction } from './actions';
+import { toItems } from './output';
 import { collectPages } from './paging';
 import { readInput, rpcChainOf } from './parameters';
-import { toItems } from './output';
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
 

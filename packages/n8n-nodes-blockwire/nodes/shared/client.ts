@@ -1,7 +1,7 @@
 import { type Client, createClient, DEFAULT_TIMEOUT_MS, ValidationError } from '@blockwire/core';
 import { NodeOperationError } from 'n8n-workflow';
-import { toNodeError } from './errors';
 import { type BlockwireCredentials, baseUrlsOf, CREDENTIAL_TYPE, credentialLabelOf } from './credentials';
+import { toNodeError } from './errors';
 import { n8nTransport, type RequestContext } from './transport';
 
 /**

@@ -9,7 +9,7 @@ import {
   nonNegativeNumber,
   runOperation,
 } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { type EvmTokenPrice, evmTokenPriceSchema } from '../schemas.js';
 
 export const getEvmTokenPriceInput = z.strictObject({

@@ -184,9 +184,9 @@ describe('getSolanaTokenPrices chunking', () => {
   });
 
   it.each([
-    [undefined, 4],
+    [undefined, 8],
     [2, 2],
-  ])('keeps at most %s (default 4) calls in flight', async (concurrency, expected) => {
+  ])('keeps at most %s (default 8) calls in flight', async (concurrency, expected) => {
     const distinct = Array.from({ length: 1000 }, (_, i) => address(i));
     // Hold each answer until `expected` calls wait (or all have arrived), so the peak is reached
     // whatever the timing; a fallback release keeps a wrong implementation from hanging the test.

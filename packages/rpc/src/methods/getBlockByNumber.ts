@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { blockTagInput, fullTransactionsInput } from '../inputs.js';
 import { defineRpcMethod } from '../method.js';
 import { blockSchema } from '../schemas.js';

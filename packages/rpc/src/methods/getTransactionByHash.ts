@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { hashInput } from '../inputs.js';
 import { defineRpcMethod } from '../method.js';
 import { transactionSchema } from '../schemas.js';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { bech32, bech32m, createBase58check } from '@scure/base';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { EXAMPLE_ADDRESS, EXAMPLE_ZPUB } from './examples.js';
 
 const base58check = createBase58check(

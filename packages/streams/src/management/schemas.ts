@@ -6,7 +6,7 @@
  * stream must carry its `id`, since every other Bitcoin call needs it.
  */
 import { nonEmptyString, nonNegativeInteger } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID } from './examples.js';
 
 export const STREAM_STATUSES = ['active', 'paused', 'error', 'terminated'] as const;

@@ -11,7 +11,7 @@ import {
   parseBitcoinWebhook,
   parseEvmWebhook,
 } from './payloads.js';
-import { verifySignature } from './signature.js';
+import { verifyDelivery } from './signature.js';
 import type { AcceptedDelivery, BitcoinTxTracker, TxChange } from './tracker.js';
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
@@ -260,7 +260,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (isVerificationRequest(body)) return reply(200, 'verification request');
 
     const signature = headerOf(request.headers, 'x-signature');
-    if (!(await verifySignature({ body, signature, secret }))) {
+    const received = typeof raw === 'string' || raw instanceof Uint8Array ? raw : undefined;
+    if (!(await verifyDelivery(received, () => body, signature, secret))) {
       return reply(401, signature ? 'the x-signature does not match' : 'the x-signature header is missing');
     }
     return isBitcoinWebhook(body) ? acceptBitcoin(body) : acceptEvm(body);

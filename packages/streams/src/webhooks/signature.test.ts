@@ -81,6 +81,34 @@ describe('verifySignature', () => {
   const body = CONFIRMED_DELIVERY;
   const raw = JSON.stringify(body, null, 2);
 
+  it('accepts the bytes exactly as the service sent them, and the same body re-indented on the way', async () => {
+    const signature = await signBody(body, SECRET);
+    const sent = JSON.stringify(body);
+    for (const received of [
+      sent,
+      Buffer.from(sent),
+      new TextEncoder().encode(sent).buffer,
+      raw,
+      Buffer.from(raw),
+    ]) {
+      expect(await verifySignature({ body: received, signature, secret: SECRET })).toBe(true);
+      expect(await verifySignature({ body: received, signature, secret: `${SECRET}x` })).toBe(false);
+    }
+    // The same text with one value changed: neither way accepts it.
+    const tampered = sent.replace('"confirmed":true', '"confirmed":false');
+    expect(tampered).not.toBe(sent);
+    expect(await verifySignature({ body: tampered, signature, secret: SECRET })).toBe(false);
+    expect(await verifySignature({ body: Buffer.from(tampered), signature, secret: SECRET })).toBe(false);
+  });
+
+  it('never takes text with a lone surrogate for the bytes the service signed', async () => {
+    // U+FFFD is what a lone surrogate becomes in UTF-8: the hashes of the raw text would be equal.
+    const signed = { memo: '\ufffd' };
+    const signature = await signBody(signed, SECRET);
+    expect(await verifySignature({ body: '{"memo":"\ud800"}', signature, secret: SECRET })).toBe(false);
+    expect(await verifySignature({ body: JSON.stringify(signed), signature, secret: SECRET })).toBe(true);
+  });
+
   it('accepts the right signature for a parsed or a raw body, in any hex case', async () => {
     const signature = await signBody(body, SECRET);
     expect(await verifySignature({ body, signature, secret: SECRET })).toBe(true);

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import { keccak } from 'hash-wasm';
+import { hasLoneSurrogate } from '@blockwire/core/internal';
+import { createKeccak, type IHasher } from 'hash-wasm';
 import { parsedBodyOf } from './body.js';
 import { SignatureError } from './errors.js';
 
@@ -14,6 +14,18 @@ export interface VerifySignatureInput {
 
 const SIGNATURE = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
 
+let hasher: Promise<IHasher> | undefined;
+
+/** keccak256 over the parts, one after the other, as 32 bytes. */
+async function keccak256(...parts: (string | Uint8Array)[]): Promise<Uint8Array> {
+  hasher ??= createKeccak(256);
+  const instance = await hasher;
+  // Synchronous from here on: two deliveries checked at once never interleave their updates.
+  instance.init();
+  for (const part of parts) instance.update(part);
+  return instance.digest('binary');
+}
+
 /**
  * The `x-signature` value the service sends with `body`: `0x` + keccak256 over
  * `JSON.stringify(body) + secret`, UTF-8. A raw string body is parsed first, because the service
@@ -22,7 +34,7 @@ const SIGNATURE = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
 export async function signBody(body: unknown, secret: string): Promise<string> {
   const serialized = JSON.stringify(parsedBodyOf(body));
   if (serialized === undefined) throw new TypeError('signBody: the body must be JSON-serializable');
-  return `0x${await keccak(serialized + secret, 256)}`;
+  return `0x${toHex(await keccak256(serialized, secret))}`;
 }
 
 /**
@@ -30,12 +42,34 @@ export async function signBody(body: unknown, secret: string): Promise<string> {
  * resolves `false` (never throws) for a missing, short or non-hex signature or an unparseable body.
  */
 export async function verifySignature({ body, signature, secret }: VerifySignatureInput): Promise<boolean> {
+  return verifyDelivery(rawOf(body), () => parsedBodyOf(body), signature, secret);
+}
+
+/**
+ * The check itself, for a body known both as received (`raw`, when there is one) and parsed.
+ * The service signs `JSON.stringify` of the body it sends, and it sends exactly that text: so the
+ * bytes as received are hashed first, and only when they differ (a proxy that re-indented them)
+ * is the parsed body serialized again. Equal hashes mean equal text (keccak256 is collision
+ * resistant), so the first way never accepts what the second would refuse.
+ */
+export async function verifyDelivery(
+  raw: string | Uint8Array | undefined,
+  parsed: () => unknown,
+  signature: string | null | undefined,
+  secret: string,
+): Promise<boolean> {
   try {
     if (typeof signature !== 'string' || typeof secret !== 'string') return false;
     const given = SIGNATURE.exec(signature.trim());
     if (!given) return false;
-    const expected = (await signBody(body, secret)).slice(2);
-    return timingSafeEqual(Buffer.from(given[1]!.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'));
+    const expected = fromHex(given[1]!);
+    // A string with a lone surrogate has no exact UTF-8 form: it goes the second way.
+    if (raw !== undefined && (typeof raw !== 'string' || isWellFormed(raw))) {
+      if (constantTimeEqual(await keccak256(raw, secret), expected)) return true;
+    }
+    const serialized = JSON.stringify(parsed());
+    if (serialized === undefined) return false;
+    return constantTimeEqual(await keccak256(serialized, secret), expected);
   } catch {
     return false;
   }
@@ -51,4 +85,37 @@ export async function assertValidSignature(input: VerifySignatureInput): Promise
       'The x-signature header does not match the body and the webhook secret (is the secret the project secretKey?)',
     );
   }
+}
+
+/** The body as received, when it was given that way (text or bytes). */
+function rawOf(body: unknown): string | Uint8Array | undefined {
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return undefined;
+}
+
+/** No lone surrogate (ES2024's String#isWellFormed, native and fast; a scan where it is missing). */
+function isWellFormed(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === 'function' ? native.call(text) : !hasLoneSurrogate(text);
+}
+
+/** Compares in time that depends on the length only, never on where the bytes differ. */
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}
+
+function fromHex(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
 }

@@ -5,7 +5,7 @@ import {
   ValidationError,
   validateInput,
 } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { bitcoinAddressSchema } from '../bitcoin-address.js';
 import { bitcoinStreamIdSchema } from '../schemas.js';
 import { addBitcoinStreamAddress } from './addBitcoinStreamAddress.js';

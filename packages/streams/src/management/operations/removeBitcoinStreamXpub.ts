@@ -5,7 +5,7 @@ import {
   nonEmptyString,
   runOperation,
 } from '@blockwire/core';
-import { z } from 'zod/v4';
+import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, EXAMPLE_XPUB_ID, exampleXpub } from '../examples.js';
 import {
   type BitcoinStreamXpubChange,

@@ -1,0 +1,204 @@
+/**
+ * anvil (a real EVM node, from @foundry-rs/anvil) seeded with blocks of transactions, and a proxy
+ * in front of it that serves the node interface's address shape, `POST /<chain>/<key>`, as the
+ * service does: every contender calls the proxy. The proxy runs on a worker thread, so its work
+ * does not queue behind the contender's on the main thread; it counts the HTTP requests and the
+ * JSON-RPC calls it forwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** keccak256("Ping(address)"). */
+const PING_TOPIC = 'fee8775ba9b0f00b87db291c081d99de518bdebb6ccfa2482cc5882fe69307e5';
+/** Runtime code: mstore(0, caller()); log1(0, 32, PING_TOPIC); stop: every call emits one log. */
+const PING_RUNTIME = `0x336000527f${PING_TOPIC}60206000a100`;
+const PING_ADDRESS = '0x00000000000000000000000000000000000b3e4c';
+
+export function anvilBinary(): string {
+  const require = createRequire(import.meta.url);
+  const launcher = require.resolve('@foundry-rs/anvil/package.json');
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}/package.json`;
+  return join(dirname(createRequire(launcher).resolve(platformPackage)), 'bin', 'anvil');
+}
+
+export interface Anvil {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startAnvil(): Promise<Anvil> {
+  const child = spawn(
+    anvilBinary(),
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--no-mining',
+      '--timestamp',
+      '1735689600',
+      '--no-request-size-limit',
+      // As many dev accounts as a block has transactions: each sends one, so no two race for a nonce.
+      '--accounts',
+      '64',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    await stopChild(child);
+  };
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`anvil did not start in 20 s:\n${output}`)), 20_000);
+      const onOutput = (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /Listening on 127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+        if (found) {
+          clearTimeout(timer);
+          // anvil logs every call: from now on its output is drained, not kept (or looked at).
+          child.stdout?.off('data', onOutput);
+          child.stderr?.off('data', onOutput);
+          child.stdout?.resume();
+          child.stderr?.resume();
+          resolve(found);
+        }
+      };
+      child.stdout?.on('data', onOutput);
+      child.stderr?.on('data', onOutput);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`anvil exited with code ${code}:\n${output}`));
+      });
+    });
+    return { url: `http://127.0.0.1:${port}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+let nextId = 1;
+async function rpc(url: string, calls: { method: string; params?: unknown[] }[]): Promise<unknown[]> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls.map((call) => ({ jsonrpc: '2.0', id: nextId++, params: [], ...call }))),
+  });
+  const replies = (await response.json()) as { result?: unknown; error?: { message: string } }[];
+  for (const reply of replies) if (reply.error) throw new Error(`anvil: ${reply.error.message}`);
+  return replies.map((reply) => reply.result);
+}
+
+/**
+ * Mines `blocks` blocks of `perBlock` transactions each: half plain value transfers, half calls
+ * to a contract that emits a log, each from another dev account. Resolves to the first block number.
+ */
+export async function seedBlocks(url: string, blocks: number, perBlock: number): Promise<number> {
+  const [accounts] = (await rpc(url, [{ method: 'eth_accounts' }])) as [string[]];
+  if (perBlock > accounts.length) throw new Error(`at most ${accounts.length} transactions a block`);
+  await rpc(url, [{ method: 'anvil_setCode', params: [PING_ADDRESS, PING_RUNTIME] }]);
+  await rpc(url, [{ method: 'evm_mine' }]);
+  const [first] = (await rpc(url, [{ method: 'eth_blockNumber' }])) as [string];
+  for (let block = 0; block < blocks; block++) {
+    const sends = Array.from({ length: perBlock }, (_, i) => {
+      const from = accounts[(block * perBlock + i) % accounts.length]!;
+      const tx =
+        i % 2 === 0
+          ? {
+              from,
+              to: `0x${(block * perBlock + i + 1).toString(16).padStart(40, '7')}`,
+              value: '0x2386f26fc10000',
+            }
+          : { from, to: PING_ADDRESS, data: '0x', gas: '0x186a0' };
+      return { method: 'eth_sendTransaction', params: [tx] };
+    });
+    await rpc(url, sends);
+    await rpc(url, [{ method: 'evm_mine' }]);
+  }
+  return Number(first) + 1;
+}
+
+export interface NodeProxy {
+  /** `POST ${url}` reaches anvil: the node URL with the chain and the key, as the service has it. */
+  url: string;
+  /** HTTP requests and JSON-RPC calls forwarded since the last `reset`. */
+  counts(): { requests: number; calls: number };
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const PROXY_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { Pool } = require(workerData.undici);
+const counters = new Int32Array(workerData.counters);
+const pool = new Pool(workerData.anvil, { connections: 64 });
+const server = http.createServer({ keepAliveTimeout: 60000 }, (req, res) => {
+  if (req.method !== 'POST' || req.url !== workerData.path) { res.writeHead(404); return res.end(); }
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', async () => {
+    const body = Buffer.concat(chunks);
+    Atomics.add(counters, 0, 1);
+    // A batch starts with '[': count its calls by their "jsonrpc" members.
+    Atomics.add(counters, 1, body[0] === 0x5b ? body.toString('latin1').split('"jsonrpc"').length - 1 : 1);
+    try {
+      const upstream = await pool.request({ path: '/', method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const answer = Buffer.from(await upstream.body.arrayBuffer());
+      res.writeHead(upstream.statusCode, { 'content-type': 'application/json', 'content-length': answer.length });
+      res.end(answer);
+    } catch (error) {
+      res.writeHead(502); res.end(String(error));
+    }
+  });
+});
+server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+parentPort.on('message', () => { server.closeAllConnections(); server.close(); pool.close().then(() => process.exit(0)); });
+`;
+
+export async function startNodeProxy(anvilUrl: string, chain: string, apiKey: string): Promise<NodeProxy> {
+  const counters = new SharedArrayBuffer(8);
+  const view = new Int32Array(counters);
+  const path = `/${chain}/${encodeURIComponent(apiKey)}`;
+  const undici = createRequire(import.meta.url).resolve('undici');
+  const worker = new Worker(PROXY_SOURCE, {
+    eval: true,
+    workerData: { counters, anvil: anvilUrl, path, undici },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    counts: () => ({ requests: Atomics.load(view, 0), calls: Atomics.load(view, 1) }),
+    reset: () => {
+      Atomics.store(view, 0, 0);
+      Atomics.store(view, 1, 0);
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage('close');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Weight: what a program that calls only the EVM token price costs in a bundle. esbuild bundles
+ * it (minified, ESM) for Node and for a runtime that has `fetch` only (edge, browser: esbuild's
+ * browser platform, whose conditions a package's `exports` answer), and the bundle is gzipped.
+ * The same program with the official SDK is the reference. Each bundle is then run under Node
+ * against a local server, so a size is never that of a bundle that does not work.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { evmTokenPrice, USDC } from '../fixtures.ts';
+import type { Case, Comparison } from '../report.ts';
+import { listen, sendJson } from '../servers.ts';
+
+const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const run = promisify(execFile);
+
+const programs = {
+  blockwire: (base: string) => `
+import { createClient } from '@blockwire/core';
+import { getEvmTokenPrice } from '@blockwire/prices';
+const client = createClient({ apiKey: 'bench-key', baseUrls: { evm: ${JSON.stringify(base)} } });
+const price = await getEvmTokenPrice(client, { address: '${USDC}', chain: 'eth' });
+console.log(JSON.stringify({ usdPrice: price.usdPrice }));
+await client.close();
+`,
+  moralis: (base: string) => `
+import Moralis from 'moralis';
+await Moralis.start({ apiKey: 'bench-key', evmApiBaseUrl: ${JSON.stringify(base)} });
+const price = await Moralis.EvmApi.token.getTokenPrice({ address: '${USDC}', chain: '0x1' });
+console.log(JSON.stringify({ usdPrice: price.toJSON().usdPrice }));
+process.exit(0);
+`,
+};
+
+type Platform = 'node' | 'browser';
+
+interface Bundle {
+  bytes: number;
+  gzipBytes: number;
+  /** The largest inputs by package, in bytes of minified output. */
+  packages: [string, number][];
+}
+
+async function bundle(source: string, platform: Platform, outfile: string): Promise<Bundle> {
+  const entry = join(dirname(outfile), `entry-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(entry, source);
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform,
+    target: platform === 'node' ? 'node22' : 'es2022',
+    // The program runs in the bench's folder, where its dependencies are installed.
+    nodePaths: [join(benchDir, 'node_modules')],
+    absWorkingDir: benchDir,
+    // A Node bundle of CommonJS code needs `require` for Node's own modules.
+    banner:
+      platform === 'node'
+        ? {
+            js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+          }
+        : {},
+    // Node's `process` is used by the program itself (the official SDK's exit); not by Blockwire.
+    define: platform === 'browser' ? { 'process.exit': 'globalThis.process.exit' } : {},
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+  }).catch((error: { errors?: { text: string; location?: { file: string } | null }[] }) => {
+    const first = error.errors?.[0];
+    throw new Error(
+      `the ${platform} bundle does not build (${error.errors?.length ?? '?'} errors), first: ${first?.text} in ${first?.location?.file}`,
+    );
+  });
+  const code = readFileSync(outfile);
+  return {
+    bytes: code.length,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    packages: packagesOf(result.metafile!),
+  };
+}
+
+function packagesOf(metafile: Metafile): [string, number][] {
+  const sizes = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name =
+        /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'program';
+      sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
+}
+
+const kB = (bytes: number) => bytes / 1000;
+
+export async function weight(): Promise<Comparison> {
+  const body = Buffer.from(JSON.stringify(evmTokenPrice));
+  const server = await listen((_req, res) => sendJson(res, 200, body));
+  const dir = mkdtempSync(join(tmpdir(), 'blockwire-weight-'));
+  const base = `${server.url}/api/v2.2`;
+  /** Bundles a program and runs the bundle under Node: it must print the price. */
+  const bundleAndRun = async (name: keyof typeof programs, platform: Platform): Promise<Bundle> => {
+    const outfile = join(dir, `${name}-${platform}.mjs`);
+    const built = await bundle(programs[name](base), platform, outfile);
+    const { stdout } = await run(process.execPath, [outfile], { timeout: 60_000 });
+    if (!stdout.includes(`"usdPrice":${evmTokenPrice.usdPrice}`)) {
+      throw new Error(`the ${platform} bundle of ${name} printed ${stdout}`);
+    }
+    return built;
+  };
+  let blockwire: Record<Platform, Bundle>;
+  let moralisNode: Bundle;
+  let moralisBrowser: Bundle | Error;
+  try {
+    blockwire = {
+      browser: await bundleAndRun('blockwire', 'browser'),
+      node: await bundleAndRun('blockwire', 'node'),
+    };
+    moralisNode = await bundleAndRun('moralis', 'node');
+    // The official SDK is a Node.js SDK: for a fetch-only runtime it may not bundle at all.
+    moralisBrowser = await bundleAndRun('moralis', 'browser').catch((error: Error) => error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await server.close();
+  }
+  const describe = (b: Bundle) =>
+    `${kB(b.bytes).toFixed(0)} kB minified; largest parts: ${b.packages.map(([n, s]) => `${n} ${kB(s).toFixed(0)} kB`).join(', ')}`;
+  const official = moralisNode.gzipBytes;
+  const cases: Case[] = [
+    {
+      name: 'fetch-only runtime (esbuild platform browser) vs the official Node bundle',
+      blockwire: kB(blockwire.browser.gzipBytes),
+      references: { moralis: kB(official) },
+      ratios: { moralis: official / blockwire.browser.gzipBytes },
+    },
+    {
+      name: 'Node (esbuild platform node), both',
+      blockwire: kB(blockwire.node.gzipBytes),
+      references: { moralis: kB(official) },
+      ratios: { moralis: official / blockwire.node.gzipBytes },
+    },
+  ];
+  return {
+    id: 'weight',
+    title: 'Weight: a bundle of a program that calls only getEvmTokenPrice',
+    metric:
+      'esbuild bundle, minified, gzip -9, for a fetch-only runtime (edge, browser); reference: the official SDK’s Node bundle',
+    unit: 'kB',
+    higherIsBetter: false,
+    blockwire: kB(blockwire.browser.gzipBytes),
+    references: { moralis: kB(official) },
+    ratios: { moralis: official / blockwire.browser.gzipBytes },
+    rounds: 1,
+    targets: [
+      {
+        text: 'fetch-only runtime: ≤ 90 kB and ≤ ⅓ of the official’s bundle (ratio ≥ 3)',
+        met: blockwire.browser.gzipBytes <= 90_000 && blockwire.browser.gzipBytes * 3 <= official,
+      },
+      { text: 'Node: ≤ the official’s Node bundle', met: blockwire.node.gzipBytes <= official },
+    ],
+    cases,
+    notes: [
+      `Blockwire, fetch-only: ${describe(blockwire.browser)}.`,
+      `Blockwire, Node: ${describe(blockwire.node)}.`,
+      `moralis 2.27.2, Node: ${describe(moralisNode)}.`,
+      moralisBrowser instanceof Error
+        ? `moralis 2.27.2 for a fetch-only runtime: ${moralisBrowser.message.split('\n')[0]}; its Node bundle is the reference.`
+        : `moralis 2.27.2, browser platform: ${describe(moralisBrowser)}.`,
+      'Each bundle that built was run under Node against a local server and printed the price.',
+    ],
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * `pnpm bench`: every comparison of issue 14 in one process run, against local servers on
+ * 127.0.0.1 (and anvil), writing results/latest.json and results/latest.md.
+ *
+ *   node --expose-gc src/main.ts [--quick] [--out <dir>] [--only <id,id>]
+ *
+ * --quick: few rounds and small sizes, under a minute: a smoke test of the harness, not figures
+ * to quote (it writes to results/quick/ unless --out says otherwise).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { commitDescription, loadAverage, machineDescription } from './machine.ts';
+import { runComparison } from './plan.ts';
+import { COMPARISON_IDS, type Comparison, formatProblems, type Results, toMarkdown } from './report.ts';
+
+const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const quick = values.quick ?? false;
+const outDir = resolve(values.out ?? join(benchDir, 'results', quick ? 'quick' : ''));
+const only = values.only?.split(',') ?? [...COMPARISON_IDS];
+for (const id of only) {
+  if (!(COMPARISON_IDS as readonly string[]).includes(id)) throw new Error(`unknown comparison ${id}`);
+}
+
+const started = performance.now();
+const startedAt = new Date().toISOString();
+const loadAtStart = loadAverage();
+const comparisons: Comparison[] = [];
+const failures: { id: string; error: string }[] = [];
+for (const id of COMPARISON_IDS) {
+  if (!only.includes(id)) continue;
+  const t0 = performance.now();
+  process.stderr.write(`[bench] ${id} …\n`);
+  let comparison: Comparison;
+  try {
+    comparison = await runComparison(id, quick);
+  } catch (error) {
+    // One comparison that cannot run must not cost the others' figures: recorded, and the run fails.
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    failures.push({ id, error: text });
+    process.stderr.write(`[bench] ${id} FAILED: ${text}\n`);
+    continue;
+  }
+  comparisons.push(comparison);
+  const ratios = Object.entries(comparison.ratios)
+    .map(([name, value]) => `${name} ${value.toFixed(2)}`)
+    .join(', ');
+  process.stderr.write(
+    `[bench] ${id}: ${comparison.blockwire.toFixed(2)} ${comparison.unit}; ratios ${ratios} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+  );
+}
+
+const results: Results = {
+  commit: commitDescription(benchDir),
+  node: process.version,
+  machine: machineDescription(),
+  quick,
+  startedAt,
+  durationSeconds: (performance.now() - started) / 1000,
+  load: { start: loadAtStart, end: loadAverage() },
+  comparisons,
+  ...(failures.length > 0 ? { failures } : {}),
+};
+const command = quick ? 'pnpm bench --quick' : 'pnpm bench';
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(join(outDir, 'latest.md'), toMarkdown(results, command));
+process.stdout.write(toMarkdown(results, command));
+process.stderr.write(`[bench] wrote ${join(outDir, 'latest.json')} and latest.md\n`);
+const problems = only.length === COMPARISON_IDS.length ? formatProblems(results) : [];
+if (problems.length > 0)
+  process.stderr.write(`[bench] the results are incomplete:\n${problems.join('\n')}\n`);
+// Sockets of the official SDK's HTTP agent stay open: nothing else is left to wait for.
+process.exit(failures.length > 0 || problems.length > 0 ? 1 : 0);

@@ -1,0 +1,212 @@
+/**
+ * The results: `latest.json` in the format issue 14 fixes, and `latest.md` for people. Also the
+ * check of that format, which the smoke test runs on a quick run's file.
+ */
+import { type Measured, median, pairedRatios, type Range, range } from './harness.ts';
+
+export interface Target {
+  /** The target in words, e.g. "≥ 0.90 of raw undici". */
+  text: string;
+  met: boolean;
+}
+
+/** A sub-measurement shown in latest.md (e.g. one delivery size, or the Node bundle). */
+export interface Case {
+  name: string;
+  blockwire: number;
+  references: Record<string, number>;
+  ratios: Record<string, number>;
+  ratioRanges?: Record<string, Range>;
+}
+
+export interface Comparison {
+  id: string;
+  title: string;
+  metric: string;
+  unit: string;
+  higherIsBetter: boolean;
+  blockwire: number;
+  references: Record<string, number>;
+  /** Oriented so that > 1 means Blockwire is better. */
+  ratios: Record<string, number>;
+  /** Lowest and highest round of each figure and ratio (absent for a figure measured once). */
+  spread?: { blockwire: Range; references: Record<string, Range>; ratios: Record<string, Range> };
+  rounds: number;
+  targets: Target[];
+  cases?: Case[];
+  notes?: string[];
+}
+
+export interface Results {
+  commit: string;
+  node: string;
+  machine: string;
+  quick: boolean;
+  startedAt: string;
+  durationSeconds: number;
+  /** Load average of the machine at the start and the end of the run (1 minute). */
+  load: { start: number; end: number };
+  comparisons: Comparison[];
+  /** Comparisons that could not run, with why. */
+  failures?: { id: string; error: string }[];
+}
+
+/** Figures and paired ratios of a measured comparison: medians over the rounds, and their ranges. */
+export function summarize(measured: Measured, blockwireName: string, higherIsBetter: boolean) {
+  const blockwireRounds = measured.perRound[blockwireName]!;
+  const references: Record<string, number> = {};
+  const ratios: Record<string, number> = {};
+  const spread = {
+    blockwire: range(blockwireRounds),
+    references: {} as Record<string, Range>,
+    ratios: {} as Record<string, Range>,
+  };
+  for (const [name, rounds] of Object.entries(measured.perRound)) {
+    if (name === blockwireName) continue;
+    references[name] = median(rounds);
+    spread.references[name] = range(rounds);
+    const paired = pairedRatios(blockwireRounds, rounds, higherIsBetter);
+    ratios[name] = median(paired);
+    spread.ratios[name] = range(paired);
+  }
+  return { blockwire: median(blockwireRounds), references, ratios, spread, rounds: blockwireRounds.length };
+}
+
+export const COMPARISON_IDS = [
+  'rest-overhead',
+  'solana-scale',
+  'json-rpc',
+  'webhook-intake',
+  'weight',
+] as const;
+
+/** The references each comparison must have, as issue 14 names them. */
+const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
+  'rest-overhead': ['undici', 'moralis'],
+  'solana-scale': ['sequential'],
+  'json-rpc': ['viem', 'ethers', 'undici'],
+  'webhook-intake': ['moralis'],
+  weight: ['moralis'],
+};
+
+/** What is wrong with a results file, or [] when it has the format and a number for every figure. */
+export function formatProblems(results: unknown): string[] {
+  const problems: string[] = [];
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const positive = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
+  if (!isRecord(results)) return ['the file is not a JSON object'];
+  for (const key of ['commit', 'node', 'machine']) {
+    if (typeof results[key] !== 'string' || results[key] === '')
+      problems.push(`${key} is not a non-empty string`);
+  }
+  if (!Array.isArray(results.comparisons)) return [...problems, 'comparisons is not a list'];
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const comparison of results.comparisons) {
+    if (isRecord(comparison) && typeof comparison.id === 'string') byId.set(comparison.id, comparison);
+    else problems.push('a comparison without an id');
+  }
+  for (const id of COMPARISON_IDS) {
+    const comparison = byId.get(id);
+    if (!comparison) {
+      problems.push(`comparison ${id} is missing`);
+      continue;
+    }
+    for (const key of ['title', 'metric', 'unit']) {
+      if (typeof comparison[key] !== 'string' || comparison[key] === '')
+        problems.push(`${id}.${key} is not a string`);
+    }
+    if (typeof comparison.higherIsBetter !== 'boolean')
+      problems.push(`${id}.higherIsBetter is not a boolean`);
+    if (!positive(comparison.blockwire)) problems.push(`${id}.blockwire is not a positive number`);
+    for (const map of ['references', 'ratios'] as const) {
+      const values = comparison[map];
+      if (!isRecord(values)) {
+        problems.push(`${id}.${map} is not an object`);
+        continue;
+      }
+      for (const name of new Set([...REQUIRED_REFERENCES[id], ...Object.keys(values)])) {
+        if (!(name in values)) problems.push(`${id}.${map}.${name} is missing`);
+        else if (!positive(values[name])) problems.push(`${id}.${map}.${name} is not a positive number`);
+      }
+    }
+    if (isRecord(comparison.references) && isRecord(comparison.ratios)) {
+      const refs = Object.keys(comparison.references).sort().join();
+      const ratios = Object.keys(comparison.ratios).sort().join();
+      if (refs !== ratios)
+        problems.push(`${id}: references (${refs}) and ratios (${ratios}) name different things`);
+    }
+  }
+  return problems;
+}
+
+const figure = (value: number) =>
+  value >= 100
+    ? value.toFixed(0)
+    : value >= 10
+      ? value.toFixed(1)
+      : value >= 1
+        ? value.toFixed(2)
+        : value.toFixed(3);
+const ratio = (value: number) => value.toFixed(2);
+const rangeText = (r: Range | undefined, format: (n: number) => string) =>
+  r ? ` (${format(r[0])}–${format(r[1])})` : '';
+
+export function toMarkdown(results: Results, command: string): string {
+  const lines: string[] = [
+    '# Benchmark results',
+    '',
+    `Written by \`${command}\`${results.quick ? ' (a quick run: few rounds, small sizes — not for quoting)' : ''}.`,
+    '',
+    `- commit: \`${results.commit}\``,
+    `- Node: ${results.node}`,
+    `- machine: ${results.machine}`,
+    `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end`,
+    '',
+    'Every figure is the median of the rounds, with the lowest and highest round in brackets. Each ratio is',
+    'taken within one round (all contenders of a round run back to back, in an order that rotates), then the',
+    'median of those is shown: **a ratio above 1 means Blockwire is better** (faster, or smaller).',
+    '',
+    '| comparison | Blockwire | references | ratios (> 1: Blockwire better) | target | met |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const c of results.comparisons) {
+    const refs = Object.entries(c.references)
+      .map(([name, value]) => `${name} ${figure(value)}${rangeText(c.spread?.references[name], figure)}`)
+      .join('<br>');
+    const ratios = Object.entries(c.ratios)
+      .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(c.spread?.ratios[name], ratio)}`)
+      .join('<br>');
+    const targets = c.targets.map((t) => t.text).join('<br>');
+    const met = c.targets.map((t) => (t.met ? 'yes' : '**no**')).join('<br>');
+    lines.push(
+      `| **${c.title}** (\`${c.id}\`)<br>${c.metric}, ${c.unit} | ${figure(c.blockwire)}${rangeText(c.spread?.blockwire, figure)} | ${refs} | ${ratios} | ${targets} | ${met} |`,
+    );
+  }
+  for (const c of results.comparisons) {
+    if (!c.cases?.length && !c.notes?.length) continue;
+    lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
+    if (c.cases?.length) {
+      lines.push(`| case | Blockwire (${c.unit}) | references | ratios |`, '|---|---|---|---|');
+      for (const k of c.cases) {
+        const refs = Object.entries(k.references)
+          .map(([name, value]) => `${name} ${figure(value)}`)
+          .join('<br>');
+        const ratios = Object.entries(k.ratios)
+          .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(k.ratioRanges?.[name], ratio)}`)
+          .join('<br>');
+        lines.push(`| ${k.name} | ${figure(k.blockwire)} | ${refs} | ${ratios} |`);
+      }
+      lines.push('');
+    }
+    for (const note of c.notes ?? []) lines.push(`- ${note}`);
+  }
+  if (results.failures?.length) {
+    lines.push('', '## Comparisons that failed', '');
+    for (const failure of results.failures) {
+      lines.push(`- \`${failure.id}\`: ${failure.error.split('\n')[0]}`);
+    }
+  }
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AttemptTimeout, InFlight } from './attempts.js';
+import type { AttemptHandle } from './transport.js';
+
+const answer = { status: 200, headers: {}, body: 'ok' };
+
+describe('InFlight', () => {
+  it('settles with the transport’s answer, once', async () => {
+    const inFlight = new InFlight(1_000);
+    let handle: AttemptHandle | undefined;
+    const pending = inFlight.start(undefined, (attempt) => {
+      handle = attempt;
+    });
+    handle!.resolve(answer);
+    handle!.reject(new Error('too late'));
+    await expect(pending).resolves.toBe(answer);
+  });
+
+  it('expires every attempt that is due, in order, with one timer, and cancels each', async () => {
+    vi.useFakeTimers();
+    try {
+      const inFlight = new InFlight(100);
+      const cancelled: number[] = [];
+      const outcomes: string[] = [];
+      const started: Promise<unknown>[] = [];
+      for (let i = 0; i < 5; i++) {
+        started.push(
+          inFlight
+            .start(undefined, (attempt) => {
+              attempt.onCancel = () => cancelled.push(i);
+              // The third one is answered in time.
+              if (i === 2) setTimeout(() => attempt.resolve(answer), 10);
+            })
+            .then(
+              () => outcomes.push(`${i} answered`),
+              (error: unknown) =>
+                outcomes.push(`${i} ${error instanceof AttemptTimeout ? 'timed out' : error}`),
+            ),
+        );
+        vi.advanceTimersByTime(20);
+      }
+      expect(vi.getTimerCount()).toBeLessThanOrEqual(2);
+      vi.advanceTimersByTime(200);
+      await Promise.all(started);
+      expect(outcomes).toEqual(['2 answered', '0 timed out', '1 timed out', '3 timed out', '4 timed out']);
+      expect(cancelled).toEqual([0, 1, 3, 4]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('cuts off a transport that never answers and ignores cancelling, and one whose cancel throws', async () => {
+    const inFlight = new InFlight(30);
+    await expect(inFlight.start(undefined, () => {})).rejects.toBeInstanceOf(AttemptTimeout);
+    await expect(
+      inFlight.start(undefined, (attempt) => {
+        attempt.onCancel = () => {
+          throw new Error('cannot stop');
+        };
+      }),
+    ).rejects.toBeInstanceOf(AttemptTimeout);
+  });
+
+  it('rejects with the caller’s reason when the signal aborts, before or during the attempt', async () => {
+    const inFlight = new InFlight(10_000);
+    const before = AbortSignal.abort(new Error('gave up first'));
+    const send = vi.fn();
+    await expect(inFlight.start(before, send)).rejects.toThrow('gave up first');
+    expect(send).not.toHaveBeenCalled();
+
+    const controller = new AbortController();
+    const cancel = vi.fn();
+    const pending = inFlight.start(controller.signal, (attempt) => {
+      attempt.onCancel = cancel;
+    });
+    controller.abort(new Error('gave up'));
+    await expect(pending).rejects.toThrow('gave up');
+    expect(cancel).toHaveBeenCalledWith(controller.signal.reason);
+  });
+
+  it('lets go of the caller’s signal when an attempt ends', async () => {
+    const inFlight = new InFlight(10_000);
+    const controller = new AbortController();
+    const remove = vi.spyOn(controller.signal, 'removeEventListener');
+    await inFlight.start(controller.signal, (attempt) => attempt.resolve(answer));
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects with what send throws', async () => {
+    const inFlight = new InFlight(10_000);
+    await expect(
+      inFlight.start(undefined, () => {
+        throw new TypeError('no fetch here');
+      }),
+    ).rejects.toThrow('no fetch here');
+  });
+
+  it('keeps no timer alive once nothing is in flight (a script ends at once)', async () => {
+    const child = await import('node:child_process');
+    const started = performance.now();
+    const run = child.spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { InFlight } from ${JSON.stringify(new URL('./attempts.ts', import.meta.url).pathname)};
+         const inFlight = new InFlight(60_000);
+         await inFlight.start(undefined, (a) => setTimeout(() => a.resolve({ status: 200, headers: {}, body: '' }), 5));
+         console.log('done');`,
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(run.stdout.trim()).toBe('done');
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});

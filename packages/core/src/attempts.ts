@@ -1,0 +1,147 @@
+/**
+ * The attempts of one client that are in flight, and their timeout. Every attempt of a client
+ * has the same timeout, so deadlines come in the order attempts start: they form a list that is
+ * only ever appended to, and one timer, set for the oldest live deadline, serves all of them.
+ * An attempt that ends leaves the list at once (it holds nothing after); when the timer fires, it
+ * expires what is due and is set again for the next one. No timer, AbortController or listener
+ * is made per attempt (a caller's own signal gets one listener, for as long as the attempt lasts).
+ */
+import type { AttemptHandle, TransportResponse } from './transport.js';
+
+/** Why an attempt was cut off by its timeout: the client turns it into a `TimeoutError`. */
+export class AttemptTimeout extends Error {}
+
+type Timer = ReturnType<typeof setTimeout> & { ref?(): unknown; unref?(): unknown };
+
+export class InFlight {
+  readonly #timeoutMs: number;
+  #head: Attempt | undefined;
+  #tail: Attempt | undefined;
+  #timer: Timer | undefined;
+
+  constructor(timeoutMs: number) {
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /**
+   * Starts an attempt: `send` gets the handle to settle (and to set `onCancel` on). The promise
+   * settles with the transport's answer, or rejects with an `AttemptTimeout` when the time is
+   * up, or with the caller's abort reason: whichever comes first, however the transport behaves.
+   */
+  start(signal: AbortSignal | undefined, send: (attempt: AttemptHandle) => void): Promise<TransportResponse> {
+    return new Promise((resolve, reject) => {
+      const attempt = new Attempt(this, signal, resolve, reject);
+      this.#append(attempt);
+      if (signal) {
+        if (signal.aborted) return attempt.handleEvent();
+        signal.addEventListener('abort', attempt);
+      }
+      try {
+        send(attempt);
+      } catch (error) {
+        attempt.reject(error);
+      }
+    });
+  }
+
+  #append(attempt: Attempt): void {
+    attempt.deadline = performance.now() + this.#timeoutMs;
+    if (this.#tail) {
+      this.#tail.next = attempt;
+      attempt.previous = this.#tail;
+      this.#tail = attempt;
+    } else {
+      this.#head = this.#tail = attempt;
+      // A timer left from before may be set for an earlier deadline: it fires, then sets itself again.
+      if (this.#timer) this.#timer.ref?.();
+      else this.#arm(attempt.deadline);
+    }
+  }
+
+  remove(attempt: Attempt): void {
+    const { previous, next } = attempt;
+    if (previous) previous.next = next;
+    else if (this.#head === attempt) this.#head = next;
+    else return; // not in the list (any more)
+    if (next) next.previous = previous;
+    else this.#tail = previous;
+    attempt.previous = attempt.next = undefined;
+    // Nothing in flight: the timer must not keep the process alive.
+    if (!this.#head) this.#timer?.unref?.();
+  }
+
+  #arm(deadline: number): void {
+    this.#timer = setTimeout(this.#fire, Math.max(0, Math.ceil(deadline - performance.now()))) as Timer;
+  }
+
+  #fire = (): void => {
+    this.#timer = undefined;
+    const now = performance.now();
+    while (this.#head && this.#head.deadline <= now) this.#head.expire();
+    if (this.#head) this.#arm(this.#head.deadline);
+  };
+}
+
+/** One attempt: the handle a transport settles, a node of the in-flight list, the abort listener. */
+class Attempt implements AttemptHandle, EventListenerObject {
+  deadline = 0;
+  previous: Attempt | undefined;
+  next: Attempt | undefined;
+  onCancel: ((reason: unknown) => void) | undefined;
+  #settled = false;
+  readonly #list: InFlight;
+  readonly #signal: AbortSignal | undefined;
+  readonly #resolve: (response: TransportResponse) => void;
+  readonly #reject: (error: unknown) => void;
+
+  constructor(
+    list: InFlight,
+    signal: AbortSignal | undefined,
+    resolve: (response: TransportResponse) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.#list = list;
+    this.#signal = signal;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  resolve(response: TransportResponse): void {
+    if (this.#end()) this.#resolve(response);
+  }
+
+  reject(error: unknown): void {
+    if (this.#end()) this.#reject(error);
+  }
+
+  /** The timeout. */
+  expire(): void {
+    this.#cancel(new AttemptTimeout());
+  }
+
+  /** The caller's signal aborted. */
+  handleEvent(): void {
+    this.#cancel(this.#signal?.reason);
+  }
+
+  #cancel(reason: unknown): void {
+    if (!this.#end()) return;
+    const cancel = this.onCancel;
+    this.onCancel = undefined;
+    try {
+      cancel?.(reason);
+    } catch {
+      // A transport that fails to stop: the attempt is over for the caller all the same.
+    }
+    this.#reject(reason);
+  }
+
+  /** True the first time: the attempt leaves the list and lets go of the caller's signal. */
+  #end(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    this.#list.remove(this);
+    this.#signal?.removeEventListener('abort', this);
+    return true;
+  }
+}

@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
+import { passesUnchanged } from './unchanged.js';
+
+const hex = z.custom<string>((value) => typeof value === 'string' && /^0x[0-9a-f]*$/i.test(value));
+const optionalString = z.string().nullish();
+
+/** Schemas of every kind the check understands, and of kinds it must leave to zod. */
+const schemas = {
+  price: z.looseObject({
+    usdPrice: z.number(),
+    possibleSpam: z.boolean(),
+    tokenName: optionalString,
+    nativePrice: z.looseObject({}).nullish(),
+    securityScore: z.number().nullish(),
+  }),
+  block: z.looseObject({
+    hash: hex.nullable(),
+    uncles: z.array(hex),
+    baseFeePerGas: hex.optional(),
+    transactions: z.array(z.union([hex, z.looseObject({ hash: hex, to: hex.nullable(), value: hex })])),
+  }),
+  bitcoin: z.looseObject({
+    confirmed: z.boolean(),
+    retries: z.number().int().min(0).optional(),
+    block: z.looseObject({ height: z.union([z.string(), z.number().transform(String)]), hash: z.string() }),
+    transactions: z.array(
+      z.looseObject({
+        txid: z.string(),
+        fee: z.union([z.number(), z.string()]).nullable().optional(),
+        vout: z.array(z.looseObject({ addresses: z.array(z.string()).nullable().optional() })).optional(),
+      }),
+    ),
+  }),
+  strict: z.strictObject({ a: z.string(), b: z.number().optional() }),
+  stripping: z.object({ a: z.string(), b: z.boolean().optional() }),
+  catchall: z.object({ a: z.string() }).catchall(z.number()),
+  defaults: z.looseObject({ a: z.string().default('x'), b: z.number().optional().default(1) }),
+  transforms: z.looseObject({ a: z.string().trim(), b: z.string().transform((s) => s.length) }),
+  enums: z.looseObject({ kind: z.enum(['a', 'b']), flag: z.literal(true).optional() }),
+  coerced: z.looseObject({ n: z.coerce.number() }),
+  refined: z.looseObject({ a: z.number() }).refine((value) => value.a > 0),
+  unionFirstTransforms: z.union([z.number().transform((n) => n * 2), z.number()]),
+  unknownKeyed: z.looseObject({ data: z.unknown(), anything: z.any(), nothing: z.null() }),
+  strings: z.array(z.string().min(2).max(4)),
+  xor: z.discriminatedUnion('kind', [
+    z.looseObject({ kind: z.literal('a'), x: z.string() }),
+    z.looseObject({ kind: z.literal('b'), y: z.number() }),
+  ]),
+};
+
+/** Values near a schema: mostly what it asks for, with wrong types, missing and extra keys mixed in. */
+function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const wrong = fc.oneof(
+    fc.constantFrom(
+      undefined,
+      null,
+      0,
+      -1,
+      1.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '',
+      ' x ',
+      'abc',
+      '0x1f',
+      true,
+    ),
+    fc.constant([]),
+    fc.constant({}),
+  );
+  const mostly = (right: fc.Arbitrary<unknown>) =>
+    fc.oneof({ arbitrary: right, weight: 30 }, { arbitrary: wrong, weight: 1 });
+  if (depth > 4) return wrong;
+  switch (def.type) {
+    case 'string':
+      return mostly(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(' pad ', 'ab')));
+    case 'number':
+      return mostly(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: false })));
+    case 'boolean':
+      return mostly(fc.boolean());
+    case 'custom':
+      return mostly(fc.constantFrom('0x', '0xabc', '0xZZ', '0X1', 'abc'));
+    case 'optional':
+    case 'nullable':
+    case 'default':
+      return fc.oneof(
+        { arbitrary: near(def.innerType as z.ZodType, depth), weight: 4 },
+        { arbitrary: fc.constantFrom(undefined, null), weight: 1 },
+      );
+    case 'null':
+      return mostly(fc.constant(null));
+    case 'unknown':
+    case 'any':
+      return fc.jsonValue();
+    case 'array':
+      return mostly(fc.array(near(def.element as z.ZodType, depth + 1), { maxLength: 4 }));
+    case 'union':
+      return fc.oneof(...(def.options as z.ZodType[]).map((option) => near(option, depth + 1)));
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      const fields: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+        Object.entries(shape).map(([key, field]) => [key, near(field, depth + 1)]),
+      );
+      return mostly(
+        fc
+          .tuple(
+            fc.oneof(
+              { arbitrary: fc.record(fields), weight: 4 },
+              { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 1 },
+            ) as fc.Arbitrary<Record<string, unknown>>,
+            fc.dictionary(
+              fc.constantFrom('extra', 'other', '__proto__', 'a'),
+              fc.oneof(fc.integer(), fc.string()),
+              {
+                maxKeys: 2,
+              },
+            ),
+          )
+          .map(([known, extra]) => ({ ...extra, ...known })),
+      );
+    }
+    case 'enum':
+      return mostly(fc.constantFrom('a', 'b', 'c'));
+    case 'literal':
+      return mostly(fc.constantFrom(true, false));
+    default:
+      return fc.oneof(wrong, fc.string(), fc.integer(), fc.constant(undefined));
+  }
+}
+
+describe('passesUnchanged', () => {
+  /** Schemas some values pass unchanged: the property must see such values, not only refusals. */
+  const passable = new Set([
+    'price',
+    'block',
+    'bitcoin',
+    'strict',
+    'stripping',
+    'catchall',
+    'enums',
+    'unknownKeyed',
+    'strings',
+    'unionFirstTransforms',
+  ]);
+
+  it.each(Object.entries(schemas))(
+    'never says yes where zod (%s) fails or changes the value',
+    (name, schema) => {
+      let passed = 0;
+      fc.assert(
+        fc.property(near(schema), (value) => {
+          const result = schema.safeParse(value);
+          if (passesUnchanged(schema, value)) {
+            passed++;
+            expect(result.success).toBe(true);
+            expect(result.data).toStrictEqual(value);
+          }
+        }),
+        { numRuns: 1_500 },
+      );
+      if (passable.has(name)) expect(passed).toBeGreaterThan(20);
+    },
+  );
+
+  it('says yes for the usual answers, which are then never copied', () => {
+    const block = {
+      hash: '0xab',
+      uncles: [],
+      transactions: ['0x01', { hash: '0x02', to: null, value: '0x0', extra: { kept: true } }],
+      chainExtra: 1,
+    };
+    expect(passesUnchanged(schemas.block, block)).toBe(true);
+    expect(
+      passesUnchanged(schemas.bitcoin, {
+        confirmed: true,
+        retries: 0,
+        block: { height: '870001', hash: 'h' },
+        transactions: [{ txid: 'a', fee: 0.0001, vout: [{ addresses: null }] }],
+      }),
+    ).toBe(true);
+    expect(passesUnchanged(schemas.price, { usdPrice: 1, possibleSpam: false, tokenName: null })).toBe(true);
+  });
+
+  it('leaves to zod what zod would change or might reject', () => {
+    expect(
+      passesUnchanged(schemas.bitcoin, {
+        confirmed: true,
+        block: { height: 1, hash: 'h' },
+        transactions: [],
+      }),
+    ).toBe(false);
+    expect(passesUnchanged(schemas.stripping, { a: 'x', dropped: 1 })).toBe(false);
+    expect(passesUnchanged(schemas.strict, { a: 'x', unknown: 1 })).toBe(false);
+    expect(passesUnchanged(schemas.defaults, {})).toBe(false);
+    expect(
+      passesUnchanged(schemas.price, JSON.parse('{"usdPrice":1,"possibleSpam":false,"__proto__":{"x":1}}')),
+    ).toBe(false);
+    expect(passesUnchanged(schemas.price, { usdPrice: Number.POSITIVE_INFINITY, possibleSpam: false })).toBe(
+      false,
+    );
+  });
+
+  it('handles a recursive schema', () => {
+    const tree: z.ZodType = z.lazy(() =>
+      z.looseObject({ name: z.string(), children: z.array(tree).optional() }),
+    );
+    expect(passesUnchanged(tree, { name: 'a', children: [{ name: 'b', children: [] }] })).toBe(true);
+    expect(passesUnchanged(tree, { name: 'a', children: [{ name: 1 }] })).toBe(false);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Whether a value passes a zod schema *unchanged*: zod would accept it and give back an equal
+ * value (a loose object keeps its unknown fields, nothing is transformed or defaulted). Then the
+ * value itself can be used, and zod's copy — every object and array of a 3,000-transaction
+ * webhook or of a batch of blocks rebuilt — is never made. Any other case, including every
+ * failure, is left to zod, so results and error messages are exactly zod's.
+ *
+ * The check is compiled once per schema from zod's own definition. It understands the kinds
+ * that make up response schemas (objects, arrays, unions, optional and nullable, strings,
+ * numbers, booleans, custom checks); for anything else it asks zod about that one value, or says
+ * "not sure". It never says "passes" where zod would fail or change the value: a property test
+ * holds it to zod (unchanged.test.ts).
+ */
+import type * as z from 'zod/v4';
+
+/** zod would reject the value. */
+const FAILS = 0;
+/** zod would accept it and return an equal value. */
+const PASSES = 1;
+/** Not known without zod. */
+const UNSURE = 2;
+type Verdict = typeof FAILS | typeof PASSES | typeof UNSURE;
+type Check = (value: unknown) => Verdict;
+
+interface Internals {
+  def: Def;
+  optin?: 'optional' | 'defaulted';
+  optout?: 'optional';
+  traits?: Set<string>;
+}
+
+interface Def {
+  type: string;
+  checks?: unknown[];
+  coerce?: boolean;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  inclusive?: boolean;
+  fn?: (value: unknown) => unknown;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+  getter?: () => z.ZodType;
+}
+
+const compiled = new WeakMap<object, Check>();
+
+const internalsOf = (schema: z.ZodType) => (schema as unknown as { _zod: Internals })._zod;
+
+/** True when `schema` would accept `value` and return it as it is (see the module comment). */
+export function passesUnchanged(schema: z.ZodType, value: unknown): boolean {
+  return checkOf(schema)(value) === PASSES;
+}
+
+function checkOf(schema: z.ZodType): Check {
+  const known = compiled.get(schema);
+  if (known) return known;
+  // A recursive schema meets itself while being compiled: it calls through to the finished check.
+  let finished: Check | undefined;
+  compiled.set(schema, (value) => finished!(value));
+  finished = compile(schema);
+  compiled.set(schema, finished);
+  return finished;
+}
+
+function compile(schema: z.ZodType): Check {
+  const { def } = internalsOf(schema);
+  // Refinements and transforms of the value itself: only zod knows.
+  if (def.coerce || (def.checks?.length ?? 0) > 0) return askZod(schema);
+  const shortcut = optionalLeaf(def);
+  if (shortcut) return shortcut;
+  switch (def.type) {
+    case 'string':
+      return (value) => (typeof value === 'string' ? PASSES : FAILS);
+    case 'number':
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? PASSES : FAILS);
+    case 'boolean':
+      return (value) => (typeof value === 'boolean' ? PASSES : FAILS);
+    case 'null':
+      return (value) => (value === null ? PASSES : FAILS);
+    case 'unknown':
+    case 'any':
+      return () => PASSES;
+    case 'custom': {
+      const fn = def.fn;
+      if (typeof fn !== 'function') return askZod(schema);
+      return (value) => {
+        const result = fn(value);
+        if (typeof (result as Promise<unknown> | undefined)?.then === 'function') return UNSURE;
+        return result ? PASSES : FAILS;
+      };
+    }
+    case 'optional': {
+      const inner = checkOf(def.innerType!);
+      // An inner default would fill in undefined.
+      if (internalsOf(def.innerType!).optin === 'defaulted')
+        return (value) => (value === undefined ? UNSURE : inner(value));
+      return (value) => (value === undefined ? PASSES : inner(value));
+    }
+    case 'nullable': {
+      const inner = checkOf(def.innerType!);
+      return (value) => (value === null ? PASSES : inner(value));
+    }
+    case 'array':
+      return compileArray(checkOf(def.element!));
+    case 'object':
+      return compileObject(def);
+    case 'union':
+      return def.inclusive === false ? askZod(schema) : compileUnion(def.options!.map(checkOf));
+    case 'lazy':
+      return (value) => checkOf(def.getter!())(value);
+    default:
+      return askZod(schema);
+  }
+}
+
+/**
+ * `optional`, `nullable` or both around a string, number, boolean or custom check (most fields
+ * of an answer: `hex.nullable()`, `z.string().nullish()`) as one function, not one per layer.
+ */
+function optionalLeaf(def: Def): Check | undefined {
+  let allowUndefined = false;
+  let allowNull = false;
+  let inner = def;
+  while (inner.type === 'optional' || inner.type === 'nullable') {
+    const innerSchema = inner.innerType!;
+    if (inner.type === 'optional') {
+      if (internalsOf(innerSchema).optin === 'defaulted') return undefined;
+      allowUndefined = true;
+    } else allowNull = true;
+    inner = internalsOf(innerSchema).def;
+  }
+  if (!(allowUndefined || allowNull) || inner.coerce || (inner.checks?.length ?? 0) > 0) return undefined;
+  const empty = (value: unknown) => (value === undefined ? allowUndefined : value === null && allowNull);
+  switch (inner.type) {
+    case 'string':
+      return (value) => (typeof value === 'string' || empty(value) ? PASSES : FAILS);
+    case 'number':
+      return (value) =>
+        (typeof value === 'number' && Number.isFinite(value)) || empty(value) ? PASSES : FAILS;
+    case 'boolean':
+      return (value) => (typeof value === 'boolean' || empty(value) ? PASSES : FAILS);
+    case 'custom': {
+      const fn = inner.fn;
+      if (typeof fn !== 'function') return undefined;
+      return (value) => {
+        if (empty(value)) return PASSES;
+        const result = fn(value);
+        if (typeof (result as Promise<unknown> | undefined)?.then === 'function') return UNSURE;
+        return result ? PASSES : FAILS;
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function compileArray(element: Check): Check {
+  return (value) => {
+    if (!Array.isArray(value)) return FAILS;
+    for (let i = 0; i < value.length; i++) {
+      const verdict = element(value[i]);
+      if (verdict !== PASSES) return verdict;
+    }
+    return PASSES;
+  };
+}
+
+/** The first option zod accepts decides: an option can only be skipped when it surely fails. */
+function compileUnion(options: Check[]): Check {
+  return (value) => {
+    for (const option of options) {
+      const verdict = option(value);
+      if (verdict !== FAILS) return verdict;
+    }
+    return FAILS;
+  };
+}
+
+function compileObject(def: Def): Check {
+  const shape = Object.entries(def.shape ?? {});
+  // Parallel arrays and an indexed loop: this runs for every object of a large answer.
+  const keys = shape.map(([key]) => key);
+  const checks = shape.map(([, field]) => checkOf(field));
+  // An absent key stays absent only for a plain optional field; zod decides the rest.
+  const absentPasses = shape.map(([, field]) => {
+    const { optin, optout } = internalsOf(field);
+    return optin === 'optional' && optout === 'optional';
+  });
+  const count = keys.length;
+  const known = new Set(keys);
+  const hasProtoKey = known.has('__proto__');
+  const catchallType = def.catchall ? internalsOf(def.catchall).def.type : undefined;
+  // Unknown keys: kept as they are (loose), an error (strict), dropped (plain), or checked.
+  const unknownKeys: 'keep' | 'fail' | 'drop' | Check =
+    catchallType === 'unknown' || catchallType === 'any'
+      ? 'keep'
+      : catchallType === 'never'
+        ? 'fail'
+        : def.catchall
+          ? checkOf(def.catchall)
+          : 'drop';
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAILS;
+    const record = value as Record<string, unknown>;
+    // zod never copies a `__proto__` key (JSON.parse makes one an own property).
+    if (hasProtoKey || Object.hasOwn(record, '__proto__')) return UNSURE;
+    let verdict: Verdict = PASSES;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      const field = record[key];
+      // Present the way zod sees it: `in`, inherited keys included.
+      if (field === undefined && !(key in record)) {
+        if (!absentPasses[i]) return UNSURE;
+        continue;
+      }
+      const result = checks[i]!(field);
+      if (result === FAILS) return FAILS;
+      if (result === UNSURE) verdict = UNSURE;
+    }
+    if (unknownKeys === 'keep') return verdict;
+    for (const key in record) {
+      if (known.has(key)) continue;
+      if (unknownKeys === 'fail') return FAILS;
+      if (unknownKeys === 'drop' || !Object.hasOwn(record, key)) return UNSURE;
+      const result = unknownKeys(record[key]);
+      if (result === FAILS) return FAILS;
+      if (result === UNSURE) verdict = UNSURE;
+    }
+    return verdict;
+  };
+}
+
+/**
+ * zod itself, for a value that is not an object: whatever it makes of one is a primitive, so
+ * "passes unchanged" is a plain comparison. An object is left to the caller's full parse.
+ */
+function askZod(schema: z.ZodType): Check {
+  return (value) => {
+    if (typeof value === 'object' && value !== null) return UNSURE;
+    const result = schema.safeParse(value);
+    if (!result.success) return FAILS;
+    return Object.is(result.data, value) ? PASSES : UNSURE;
+  };
+}

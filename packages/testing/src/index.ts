@@ -170,3 +170,11 @@ export {
   timeOf,
 } from './adversarial.js';
 export { findOldNode } from './old-node.js';
+export {
+  ensureDebianPackage,
+  freePort,
+  type PostgresServer,
+  type RedisServer,
+  startPostgres,
+  startRedis,
+} from './services.js';

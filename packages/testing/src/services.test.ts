@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startPostgres, startRedis } from './services.js';
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('startPostgres', () => {
+  it('runs a cluster of its own on 127.0.0.1 and removes it on stop', async () => {
+    const postgres = await startPostgres();
+    try {
+      const url = postgres.createDatabase('services_test');
+      expect(postgres.createDatabase('services_test')).toBe(url);
+      const answer = execFileSync('psql', [url, '-tAc', 'SELECT current_database(), 6 * 7'], {
+        encoding: 'utf8',
+      });
+      expect(answer.trim()).toBe('services_test|42');
+    } finally {
+      postgres.stop();
+    }
+    expect(await accepts(postgres.port)).toBe(false);
+  }, 120_000);
+});
+
+describe('startRedis', () => {
+  it('answers PING and is gone after stop', async () => {
+    const redis = await startRedis();
+    try {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(redis.port, '127.0.0.1', () => socket.write('PING\r\n'));
+        socket.once('data', (data) => {
+          socket.destroy();
+          resolve(data.toString());
+        });
+        socket.once('error', reject);
+      });
+      expect(reply).toBe('+PONG\r\n');
+    } finally {
+      await redis.stop();
+    }
+    expect(await accepts(redis.port)).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,230 @@
+/**
+ * Real PostgreSQL and Redis servers for tests, from Debian's packages: each test run starts its own
+ * in a temp folder on a free 127.0.0.1 port and stops it after, so nothing depends on a server the
+ * machine happens to run. A package that is missing is installed with `apt-get` (the machines this
+ * runs on allow Debian's registry and nothing else).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Installs a Debian package unless `isInstalled()` already says it is there. */
+export function ensureDebianPackage(name: string, isInstalled: () => boolean): void {
+  if (isInstalled()) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${name} is not installed and this is not root: run \`apt-get install -y ${name}\``);
+  }
+  const install = () =>
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', name], {
+      stdio: 'pipe',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  try {
+    install();
+  } catch {
+    // A fresh machine has no package lists yet.
+    execFileSync('apt-get', ['update'], { stdio: 'pipe' });
+    install();
+  }
+  if (!isInstalled()) throw new Error(`apt-get installed ${name}, but it still cannot be found`);
+}
+
+function postgresBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((version) => existsSync(join(root, version, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] && join(root, versions[0], 'bin');
+}
+
+export interface PostgresServer {
+  port: number;
+  /** `postgres://postgres@127.0.0.1:<port>/<database>` (trust authentication on loopback). */
+  url(database?: string): string;
+  /** Creates a database (idempotent) and returns its URL. */
+  createDatabase(name: string): string;
+  /** Stops the server at once and removes its folder. Safe to call twice. */
+  stop(): void;
+}
+
+/**
+ * Starts a PostgreSQL cluster of its own: `initdb` in a temp folder, `pg_ctl start` on a free port,
+ * listening on 127.0.0.1 only. PostgreSQL refuses to run as root, so as root it runs as the
+ * `postgres` user that Debian's package creates.
+ */
+export async function startPostgres(
+  options: { settings?: Record<string, string | number> } = {},
+): Promise<PostgresServer> {
+  ensureDebianPackage('postgresql', () => postgresBinDir() !== undefined);
+  const bin = postgresBinDir()!;
+  const dir = mkdtempSync(join(tmpdir(), 'blockwire-postgres-'));
+  const dataDir = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const owner = asRoot
+    ? (JSON.parse(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })) as number)
+    : undefined;
+  if (owner !== undefined) chownSync(dir, owner, owner);
+  chmodSync(dir, 0o700);
+  const run = (tool: string, args: string[]) => {
+    const command = join(bin, tool);
+    execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, {
+      stdio: 'pipe',
+      cwd: dir,
+    });
+  };
+  const port = await freePort();
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', stop);
+    try {
+      run('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+    } catch {
+      // Not running (it failed to start, or was stopped by hand).
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A test runner that dies before its afterAll must not leave a server behind.
+  process.once('exit', stop);
+  try {
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    const settings = {
+      port,
+      listen_addresses: '127.0.0.1',
+      unix_socket_directories: dir,
+      max_connections: 200,
+      ...options.settings,
+    };
+    const serverOptions = Object.entries(settings)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' ');
+    run('pg_ctl', [
+      'start',
+      '-D',
+      dataDir,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      join(dir, 'postgres.log'),
+      '-o',
+      serverOptions,
+    ]);
+  } catch (error) {
+    stop();
+    throw new Error(`PostgreSQL did not start: ${describeFailure(error)}`);
+  }
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    url,
+    createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+      const exists = execFileSync(
+        join(bin, 'psql'),
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-U',
+          'postgres',
+          '-tAc',
+          `SELECT 1 FROM pg_database WHERE datname = '${name}'`,
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+      if (exists !== '1') {
+        execFileSync(
+          join(bin, 'psql'),
+          ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE ${name}`],
+          {
+            stdio: 'pipe',
+          },
+        );
+      }
+      return url(name);
+    },
+    stop,
+  };
+}
+
+export interface RedisServer {
+  port: number;
+  url: string;
+  /** Stops the server and removes its folder. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** Starts `redis-server` (Debian's `redis-server` package) on a free 127.0.0.1 port, with no persistence. */
+export async function startRedis(): Promise<RedisServer> {
+  ensureDebianPackage('redis-server', () => existsSync('/usr/bin/redis-server'));
+  const dir = mkdtempSync(join(tmpdir(), 'blockwire-redis-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const killAtExit = () => child.kill('SIGKILL');
+  process.once('exit', killAtExit);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start in 20 s:\n${output}`)),
+      20_000,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited (${code}):\n${output}`));
+    });
+  }).catch((error) => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  child.stdout?.resume();
+  child.stderr?.resume();
+  let stopped: Promise<void> | undefined;
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => {
+      stopped ??= new Promise<void>((resolve) => {
+        process.removeListener('exit', killAtExit);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }).then(() => rmSync(dir, { recursive: true, force: true }));
+      return stopped;
+    },
+  };
+}
+
+function describeFailure(error: unknown): string {
+  const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+  return stderr || (error instanceof Error ? error.message : String(error));
+}

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationsTable, readmeWorkflows, renderReadme } from '../e2e/readme-workflows.ts';
 import { NODE_ACTIONS, resourceLabel } from '../nodes/Blockwire/actions';
-import { MEMORY_SIZE } from '../nodes/BlockwireTrigger/memory';
+import { REPEATS_RETENTION_DAYS, REPEATS_TABLE } from '../nodes/BlockwireTrigger/postgres-repeats';
+import { REPEAT_HISTORY } from '../nodes/BlockwireTrigger/repeats';
 
 const README = join(__dirname, '..', 'README.md');
 
@@ -25,7 +26,9 @@ describe('README', () => {
     expect(Object.keys(readmeWorkflows())).toEqual(expect.arrayContaining(shown as string[]));
   });
 
-  it('states the duplicate memory the code has', () => {
-    expect(text).toContain(`${MEMORY_SIZE.toLocaleString('en-US')} deliveries`);
+  it('states the repeat history the code keeps', () => {
+    expect(text).toContain(`last ${REPEAT_HISTORY.toLocaleString('en-US')} delivery keys`);
+    expect(text).toContain(`(\`${REPEATS_TABLE}\`)`);
+    expect(text).toContain(`kept ${REPEATS_RETENTION_DAYS} days`);
   });
 });

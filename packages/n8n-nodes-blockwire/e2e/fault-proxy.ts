@@ -17,6 +17,8 @@ export interface ProxiedRequest {
   method: string;
   path: string;
   bodyBytes: number;
+  /** The request body as text (what the sender posted). */
+  body: string;
   /** What the sender got. */
   status: number;
   /** What n8n answered, when the request reached it. */
@@ -47,6 +49,7 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         bodyBytes: body.length,
+        body: body.toString('utf8'),
         status: 0,
       };
       log.push(entry);

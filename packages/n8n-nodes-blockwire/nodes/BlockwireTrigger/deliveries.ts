@@ -121,8 +121,17 @@ export async function dropRepeats(this: IExecuteFunctions): Promise<INodeExecuti
   }
   const dropped = new Set(keyed.filter((_, position) => !first[position]));
   const kept = items.filter((_, index) => !dropped.has(index));
-  if (dropped.size > 0) {
-    this.logger.info(`Blockwire Trigger: dropped ${dropped.size} of ${items.length} items, delivered before`);
-  }
+  if (dropped.size > 0) this.logger.info(droppedMessage(keys, dropped));
   return [kept];
+}
+
+const KEYS_LOGGED = 10;
+
+/** "dropped 2 of 3 items, delivered before: bitcoin <txid> mempool, …" (the first keys only). */
+function droppedMessage(keys: (string | undefined)[], dropped: Set<number>): string {
+  const named = [...dropped].map((index) => keys[index]!);
+  const more = named.length > KEYS_LOGGED ? ` and ${named.length - KEYS_LOGGED} more` : '';
+  return `Blockwire Trigger: dropped ${dropped.size} of ${keys.length} items, delivered before: ${named
+    .slice(0, KEYS_LOGGED)
+    .join(', ')}${more}`;
 }

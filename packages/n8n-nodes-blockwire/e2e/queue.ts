@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error --
    Test harness: runs n8n for the e2e tests; none of it ships (package.json#files is dist). */
 /**
  * n8n in queue mode on this machine (n8n 2.41.1): one main instance (`n8n start`: editor, REST and
@@ -107,9 +107,8 @@ export async function prepareN8nQueue(options: {
   const webhookProcessorUrl = `http://127.0.0.1:${webhookPort}`;
   const webhookUrl = options.webhookUrl ?? `${webhookProcessorUrl}/`;
   const prepared = await prepareN8n({ packageDir: options.packageDir, webhookUrl });
-  const { DB_SQLITE_POOL_SIZE: _sqliteOnly, ...base } = prepared.env;
   const shared: NodeJS.ProcessEnv = {
-    ...base,
+    ...Object.fromEntries(Object.entries(prepared.env).filter(([name]) => !name.startsWith('DB_SQLITE_'))),
     ...queueModeEnv({
       database: options.database,
       redis: options.redis,

@@ -22,10 +22,23 @@ import {
   parseBitcoinWebhook,
   signBody,
 } from '@blockwire/streams';
-import { type PostgresServer, type RedisServer, startPostgres, startRedis } from '@blockwire/testing/services';
+import {
+  type PostgresServer,
+  type RedisServer,
+  startPostgres,
+  startRedis,
+} from '@blockwire/testing/services';
 import { type FaultProxy, startFaultProxy } from 'n8n-nodes-blockwire/e2e/fault-proxy.ts';
 import { ensureN8n } from 'n8n-nodes-blockwire/e2e/install-n8n.ts';
-import { type Execution, itemsOf, N8nApi, runN8nCli, sleep, waitFor, writeImportFiles } from 'n8n-nodes-blockwire/e2e/n8n.ts';
+import {
+  type Execution,
+  itemsOf,
+  N8nApi,
+  runN8nCli,
+  sleep,
+  waitFor,
+  writeImportFiles,
+} from 'n8n-nodes-blockwire/e2e/n8n.ts';
 import {
   executionsByWorker,
   type N8nQueue,
@@ -109,7 +122,9 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
     );
     const stream = await waitFor('the stream with its address', async () => {
       const { result: streams } = await listBitcoinStreams(client!, { limit: 100 });
-      return streams.find((candidate) => candidate.webhookUrl === webhookUrl && candidate.amountOfAddresses === 1);
+      return streams.find(
+        (candidate) => candidate.webhookUrl === webhookUrl && candidate.amountOfAddresses === 1,
+      );
     });
 
     // Payments under 20 % lost deliveries: `perRound` at once, then a block; two more confirm the last.
@@ -178,7 +193,10 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
       idOf: (item) => item.txid as string,
       bodies: Array.from({ length: copies }, () => {
         const txid = randomBytes(32).toString('hex');
-        return { id: txid, body: { ...template, retries: 0, transactions: [{ ...template.transactions[0], txid }] } };
+        return {
+          id: txid,
+          body: { ...template, retries: 0, transactions: [{ ...template.transactions[0], txid }] },
+        };
       }),
     });
     await api.publicApi('POST', `/workflows/${N8N_STORE_WORKFLOW}/activate`);
@@ -227,7 +245,9 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
     const listening = listenersOf(queue);
     await api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW}/deactivate`);
     await waitFor('the stream to be deleted', async () =>
-      (await requests()).requests.some((entry) => entry.operation === 'deleteBitcoinStream') ? true : undefined,
+      (await requests()).requests.some((entry) => entry.operation === 'deleteBitcoinStream')
+        ? true
+        : undefined,
     );
     await sleep(2_000); // a second delete would come now
     const log = (await requests()).requests;
@@ -491,7 +511,11 @@ function figuresOf(run: {
   checks.equal('verificationAnswer', run.verificationStatus, 200);
   checks.that('lostBeforeN8n', '>= 1 in all', total(lostBefore) >= 1);
   checks.that('answersLostAfterN8n', '>= 1 in all', total(answersLost) >= 1);
-  checks.that('executionsStarted', '= n8nExecutionRecords in all', total(startedExecutions) === executions.length);
+  checks.that(
+    'executionsStarted',
+    '= n8nExecutionRecords in all',
+    total(startedExecutions) === executions.length,
+  );
   checks.that(
     'executionsByProcess',
     'each worker ran some; none elsewhere',
@@ -500,7 +524,11 @@ function figuresOf(run: {
       .every((worker) => (perWorker[worker.name] ?? 0) > 0) && perWorker['not on a worker'] === undefined,
   );
   checks.equal('failedExecutions', figures.failedExecutions, 0);
-  checks.that('duplicatesDropped', '>= 1 in all, = logged by the workers', total(dropped) >= 1 && total(dropped) === droppedLogged);
+  checks.that(
+    'duplicatesDropped',
+    '>= 1 in all, = logged by the workers',
+    total(dropped) >= 1 && total(dropped) === droppedLogged,
+  );
   checks.atLeast('duplicatesDroppedOnTheOtherWorker', droppedAcrossWorkers, 1);
   checks.equal('lost', lost, 0);
   checks.equal('doubled', doubled, 0);
@@ -548,7 +576,10 @@ async function sendTwiceAtOnce(
         (
           await fetch(`${queue.webhookProcessorUrl}${run.path}`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-signature': await signBody(text, DEFAULT_SECRET_KEY) },
+            headers: {
+              'content-type': 'application/json',
+              'x-signature': await signBody(text, DEFAULT_SECRET_KEY),
+            },
             body: text,
           })
         ).status;
@@ -556,12 +587,14 @@ async function sendTwiceAtOnce(
     }),
   );
   const notAccepted = statuses.filter((status) => status !== 200).length;
-  if (notAccepted > 0) throw new Error(`${notAccepted} simultaneous copies were not answered 200: ${statuses}`);
+  if (notAccepted > 0)
+    throw new Error(`${notAccepted} simultaneous copies were not answered 200: ${statuses}`);
   const executions = await waitFor(
     'the executions of the simultaneous copies',
     async () => {
       const all = await api.executions(run.workflowId);
-      return all.length >= before + statuses.length && all.every((execution) => execution.status !== 'running')
+      return all.length >= before + statuses.length &&
+        all.every((execution) => execution.status !== 'running')
         ? all.slice(before)
         : undefined;
     },

@@ -3,10 +3,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { queueModeEnv } from '../e2e/queue.ts';
 import { operationsTable, readmeWorkflows, renderReadme } from '../e2e/readme-workflows.ts';
 import { NODE_ACTIONS, resourceLabel } from '../nodes/Blockwire/actions';
-import { queueModeEnv } from '../e2e/queue.ts';
-import { REPEATS_RETENTION_DAYS, REPEATS_SQL, REPEATS_TABLE } from '../nodes/BlockwireTrigger/postgres-repeats';
+import {
+  REPEATS_RETENTION_DAYS,
+  REPEATS_SQL,
+  REPEATS_TABLE,
+} from '../nodes/BlockwireTrigger/postgres-repeats';
 import { REPEAT_HISTORY } from '../nodes/BlockwireTrigger/repeats';
 
 const README = join(__dirname, '..', 'README.md');

@@ -65,9 +65,9 @@ describe('Blockwire Trigger: the PostgreSQL repeat store', () => {
     expect(new Set(all).size).toBe(300);
     // They really raced: the keys went to more than one of them.
     expect(claimed.filter((won) => won.length > 0).length).toBeGreaterThan(1);
-    const [{ count }] = await sql<{ count: string }>(
+    const [{ count }] = (await sql<{ count: string }>(
       `SELECT count(*) FROM ${REPEATS_TABLE} WHERE workflow_id = 'wf-race' AND key LIKE 'bitcoin %'`,
-    ) as [{ count: string }];
+    )) as [{ count: string }];
     expect(Number(count)).toBe(300);
   }, 60_000);
 
@@ -116,7 +116,10 @@ describe('Blockwire Trigger: the PostgreSQL repeat store', () => {
     const test = new BlockwireTrigger().methods.credentialTest.blockwirePostgresConnection;
     const call = (data: PostgresRepeatCredentials) =>
       test.call({} as never, { id: '1', name: 'store', type: 'blockwirePostgresApi', data: { ...data } });
-    expect(await call(credentials)).toEqual({ status: 'OK', message: 'Connected; the repeat table is ready' });
+    expect(await call(credentials)).toEqual({
+      status: 'OK',
+      message: 'Connected; the repeat table is ready',
+    });
     const wrong = await call({ ...credentials, database: 'no_such_database', password: 'hunter2-secret' });
     expect(wrong.status).toBe('Error');
     expect(wrong.message).toMatch(/no_such_database/);

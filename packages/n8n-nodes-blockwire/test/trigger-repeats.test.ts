@@ -74,7 +74,10 @@ describe('Blockwire Trigger: repeats dropped through n8n’s database', () => {
   it('n8n’s store loses a record when two calls overlap: what one process avoids by taking turns', async () => {
     const store = processedDataStore({ gapMs: 5 });
     await store.checkProcessedAndRecord('row', ['a']);
-    await Promise.all([store.checkProcessedAndRecord('row', ['b']), store.checkProcessedAndRecord('row', ['c'])]);
+    await Promise.all([
+      store.checkProcessedAndRecord('row', ['b']),
+      store.checkProcessedAndRecord('row', ['c']),
+    ]);
     expect(store.rows.get('row')).toHaveLength(2); // a and one of b, c
   });
 
@@ -83,7 +86,9 @@ describe('Blockwire Trigger: repeats dropped through n8n’s database', () => {
     const first = await Promise.all(Array.from({ length: 60 }, (_, n) => run(dropRepeats, store, [item(n)])));
     expect(first.flatMap((outcome) => outcome.emitted)).toHaveLength(60);
     expect(new Set(store.rows.get(`workflow-1 n:${NODE.id}`)).size).toBe(60);
-    const repeats = await Promise.all(Array.from({ length: 60 }, (_, n) => run(dropRepeats, store, [item(n)])));
+    const repeats = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => run(dropRepeats, store, [item(n)])),
+    );
     expect(repeats.flatMap((outcome) => outcome.emitted)).toEqual([]);
   });
 
@@ -91,10 +96,7 @@ describe('Blockwire Trigger: repeats dropped through n8n’s database', () => {
     const store = processedDataStore({ gapMs: 5 });
     const [workerA, workerB] = [await anotherProcess(), await anotherProcess()];
     expect(workerA).not.toBe(workerB);
-    const [a, b] = await Promise.all([
-      run(workerA!, store, [item(1)]),
-      run(workerB!, store, [item(2)]),
-    ]);
+    const [a, b] = await Promise.all([run(workerA!, store, [item(1)]), run(workerB!, store, [item(2)])]);
     expect([...a.emitted, ...b.emitted]).toHaveLength(2);
     expect(store.calls).toHaveLength(3); // one of the two first inserts failed and was made again
   });

@@ -2,7 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { BlockwireTrigger } from '../nodes/BlockwireTrigger/BlockwireTrigger.node';
 import { dropRepeats } from '../nodes/BlockwireTrigger/deliveries';
-import { type ProcessedDataStore, processedDataStore, triggerExecuteContext, webhookContext } from './support/n8n-context';
+import {
+  type ProcessedDataStore,
+  processedDataStore,
+  triggerExecuteContext,
+  webhookContext,
+} from './support/n8n-context';
 import {
   BLOCK,
   bitcoinDelivery,
@@ -212,7 +217,11 @@ describe('Blockwire Trigger webhook: what starts the workflow', () => {
     expect(await run({ ...evmDelivery(false), retries: 1 })).toEqual([]);
     expect(await run(evmDelivery(true))).toHaveLength(1);
     expect(await run(evmDelivery(true, '21000001'))).toHaveLength(1);
-    const forged = await deliverAndRun({ rawBody: JSON.stringify(evmDelivery(true, '21000002')) }, store, parameters);
+    const forged = await deliverAndRun(
+      { rawBody: JSON.stringify(evmDelivery(true, '21000002')) },
+      store,
+      parameters,
+    );
     expect(forged.response.status).toBe(401);
     expect(forged.started).toBe(false);
   });

@@ -83,7 +83,14 @@ async function createSchema(pool: Pool): Promise<void> {
 
 function storeFor(credentials: PostgresRepeatCredentials): Store {
   const config = poolConfig(credentials);
-  const id = JSON.stringify([config.host, config.port, config.database, config.user, config.password, config.ssl]);
+  const id = JSON.stringify([
+    config.host,
+    config.port,
+    config.database,
+    config.user,
+    config.password,
+    config.ssl,
+  ]);
   let store = stores.get(id);
   if (!store) {
     const pool = new Pool(config);

@@ -205,7 +205,8 @@ export function processedDataStore(options: { gapMs?: number } = {}) {
       const list = read ? [...read] : undefined;
       await sleep(options.gapMs ?? 0);
       if (!list) {
-        if (rows.has(row)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+        if (rows.has(row))
+          throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
         rows.set(row, maxEntries ? keys.slice(-maxEntries) : [...keys]);
         return { new: keys, processed: [] };
       }

@@ -42,7 +42,8 @@ it('the README’s n8n queue-mode figures are those of reliability/results/lates
   expect(section).toContain(`${figures.lost} transaction stages lost and ${figures.doubled} passed on twice`);
   expect(section).toContain(`the ${figures.n8nExecutionRecords} executions ran on the workers`);
   expect(section).toContain(`(${byWorker.sort((a, b) => b - a).join(' and ')})`);
-  expect(section).toContain(`${figures.duplicatesDroppedOnTheOtherWorker} of the repeats`);
+  const dropped = Object.values(copies('duplicatesDropped')).reduce((a, b) => a + b, 0);
+  expect(section).toContain(`${figures.duplicatesDroppedOnTheOtherWorker} of the ${dropped} repeats`);
   expect(section).toContain(
     `${copies('simultaneousCopies').deliveries} new deliveries each posted twice at the same`,
   );

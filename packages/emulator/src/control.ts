@@ -3,7 +3,14 @@
  * the demo use to drive the emulator — the request log, fault injection and the Bitcoin network.
  */
 import * as z from 'zod/v4';
-import { FAULT_INTERFACES, type FaultInterface, type Faults, faultRequestSchema } from './faults.js';
+import {
+  DELIVERY_FAULTS,
+  deliveryFaultRequestSchema,
+  FAULT_INTERFACES,
+  type FaultInterface,
+  type Faults,
+  faultRequestSchema,
+} from './faults.js';
 import type { HandlerResult } from './handlers/result.js';
 import type { Anvil } from './node/anvil.js';
 import type { StreamsService } from './streams/service.js';
@@ -76,7 +83,10 @@ const nodeMineSchema = z.strictObject({
     .default(1),
 });
 const autoSchema = z.strictObject({ intervalMs: z.number({ error: 'must be an integer >= 0 (0 stops)' }) });
-const interfaceFilter = z.enum([...FAULT_INTERFACES, 'all']).default('all');
+const faultTargets = [...FAULT_INTERFACES, DELIVERY_FAULTS, 'all'] as const;
+const faultTargetFilter = z
+  .enum(faultTargets, { error: `must be one of ${faultTargets.join(', ')}` })
+  .default('all');
 
 export interface ControlContext {
   log: RequestLog;
@@ -105,19 +115,29 @@ const routes: Record<string, ControlRoute> = {
   },
   'GET /faults': async ({ faults }) => ok({ faults: faults.current() }),
   'POST /faults': async ({ faults }, body) =>
-    withInput(faultRequestSchema, body, ({ interface: target, ...config }) => {
-      faults.set(target, config);
-      return ok({ faults: faults.current() });
-    }),
+    (body as { interface?: unknown } | null)?.interface === DELIVERY_FAULTS
+      ? withInput(deliveryFaultRequestSchema, body, ({ interface: _, ...config }) => {
+          faults.setDeliveries(config);
+          return ok({ faults: faults.current() });
+        })
+      : withInput(faultRequestSchema, body, ({ interface: target, ...config }) => {
+          faults.set(target, config);
+          return ok({ faults: faults.current() });
+        }),
   'DELETE /faults': async ({ faults }, _body, query) =>
     withInput(
-      z.object({ interface: interfaceFilter }),
+      z.object({ interface: faultTargetFilter }),
       { interface: query.get('interface') ?? undefined },
       (input) => {
         faults.clear(input.interface);
         return ok({ faults: faults.current() });
       },
     ),
+  'GET /deliveries': async ({ streams }) => ok(streams.control.deliveries()),
+  'DELETE /deliveries': async ({ streams }) => {
+    streams.control.clearDeliveries();
+    return ok({ cleared: true });
+  },
   'POST /bitcoin/transactions': async (context, body) =>
     withInput(bitcoinTransactionSchema, body, async (input) =>
       ok(await context.streams.control.addTransaction(input)),

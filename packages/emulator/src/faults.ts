@@ -1,7 +1,9 @@
 /**
  * Fault injection per interface: a share of requests answered with an error status (429 with
- * Retry-After), a reset connection or a truncated body, and added latency. Decisions come from a
- * seeded PRNG so a test sees the same sequence on every run (or use rate 1 for certainty).
+ * Retry-After), a reset connection or a truncated body, and added latency. Outgoing webhook
+ * deliveries have their own faults: a share of attempts lost on the way there or on the way back.
+ * Decisions come from a seeded PRNG so a test sees the same sequence on every run (or use rate 1
+ * for certainty).
  */
 import * as z from 'zod/v4';
 import { createRandom } from './random.js';
@@ -36,12 +38,54 @@ export const faultConfigSchema = z.strictObject({
 export type FaultConfig = z.output<typeof faultConfigSchema>;
 export type FaultConfigInput = z.input<typeof faultConfigSchema>;
 
+/** The `interface` of `POST /faults` that sets the faults of outgoing webhook deliveries. */
+export const DELIVERY_FAULTS = 'deliveries';
+
 export const faultRequestSchema = faultConfigSchema.extend({
-  /** One interface, or `all` (the default). */
+  /** One interface, or `all` (the default): every interface above, not the deliveries. */
   interface: z
-    .enum([...FAULT_INTERFACES, 'all'], { error: `must be one of ${FAULT_INTERFACES.join(', ')}, all` })
+    .enum([...FAULT_INTERFACES, 'all'], {
+      error: `must be one of ${FAULT_INTERFACES.join(', ')}, all, ${DELIVERY_FAULTS}`,
+    })
     .default('all'),
 });
+
+/** How a delivery attempt is lost: the two ways a network loses a webhook. */
+export type DeliveryFault = 'lost-request' | 'lost-answer';
+
+const deliveryFaultShape = {
+  /** Share of delivery attempts lost before they reach the receiver: it sees nothing, the sender retries. */
+  lostRequestRate: share.default(0),
+  /**
+   * Share of delivery attempts whose answer is lost: the receiver handled the delivery, but its
+   * 2xx never reaches the sender, which retries — so the receiver sees the delivery again.
+   */
+  lostAnswerRate: share.default(0),
+};
+// One draw decides both, so the two shares must fit in it (give or take a rounding: 0.3 + 0.7).
+const withinOneDraw = <S extends z.ZodType<{ lostRequestRate: number; lostAnswerRate: number }>>(schema: S) =>
+  schema.refine((config) => config.lostRequestRate + config.lostAnswerRate <= 1 + 1e-12, {
+    error: 'must be at most 1 - lostRequestRate (the two rates add up to the share of attempts lost)',
+    path: ['lostAnswerRate'],
+  });
+
+export const deliveryFaultConfigSchema = withinOneDraw(z.strictObject(deliveryFaultShape));
+export type DeliveryFaultConfig = z.output<typeof deliveryFaultConfigSchema>;
+export type DeliveryFaultConfigInput = z.input<typeof deliveryFaultConfigSchema>;
+
+export const deliveryFaultRequestSchema = withinOneDraw(
+  z.strictObject({ interface: z.literal(DELIVERY_FAULTS), ...deliveryFaultShape }),
+);
+
+/** Faults from the start: per interface (or `all`), and for outgoing webhook deliveries. */
+export type FaultOptions = Partial<Record<FaultInterface | 'all', FaultConfigInput>> & {
+  deliveries?: DeliveryFaultConfigInput;
+};
+
+/** What `GET /faults` answers: the faults of each interface that has some, and of the deliveries. */
+export type CurrentFaults = Partial<Record<FaultInterface, FaultConfig>> & {
+  deliveries?: DeliveryFaultConfig;
+};
 
 export type FaultDecision =
   | { kind: 'none'; latencyMs: number }
@@ -51,29 +95,37 @@ export type FaultDecision =
 
 export interface Faults {
   set(target: FaultInterface | 'all', config: FaultConfigInput): void;
-  clear(target?: FaultInterface | 'all'): void;
-  current(): Partial<Record<FaultInterface, FaultConfig>>;
+  setDeliveries(config: DeliveryFaultConfigInput): void;
+  /** `all` (the default) ends every fault, the deliveries' included. */
+  clear(target?: FaultInterface | typeof DELIVERY_FAULTS | 'all'): void;
+  current(): CurrentFaults;
   decide(target: FaultInterface): FaultDecision;
+  /** Whether one webhook delivery attempt is lost, and how. */
+  decideDelivery(): DeliveryFault | undefined;
   /** Whether one JSON-RPC call is refused with `-32005` (`rpcLimitRate` of the node interface). */
   limitRpcCall(): boolean;
 }
 
-export function createFaults(
-  seed: number,
-  initial: Partial<Record<FaultInterface | 'all', FaultConfigInput>> = {},
-): Faults {
+export function createFaults(seed: number, initial: FaultOptions = {}): Faults {
   const random = createRandom(seed, 'faults');
+  // A stream of its own: deliveries run beside requests, and neither may shift the other's sequence.
+  const deliveryRandom = createRandom(seed, 'delivery-faults');
   const configs = new Map<FaultInterface, FaultConfig>();
+  let deliveries: DeliveryFaultConfig | undefined;
   const targets = (target: FaultInterface | 'all') => (target === 'all' ? FAULT_INTERFACES : [target]);
   const faults: Faults = {
     set(target, config) {
       const parsed = faultConfigSchema.parse(config);
       for (const name of targets(target)) configs.set(name, parsed);
     },
-    clear(target = 'all') {
-      for (const name of targets(target)) configs.delete(name);
+    setDeliveries(config) {
+      deliveries = deliveryFaultConfigSchema.parse(config);
     },
-    current: () => Object.fromEntries(configs),
+    clear(target = 'all') {
+      if (target === 'all' || target === DELIVERY_FAULTS) deliveries = undefined;
+      if (target !== DELIVERY_FAULTS) for (const name of targets(target)) configs.delete(name);
+    },
+    current: () => ({ ...Object.fromEntries(configs), ...(deliveries ? { deliveries } : {}) }),
     decide(target) {
       const config = configs.get(target);
       if (!config) return { kind: 'none', latencyMs: 0 };
@@ -97,9 +149,18 @@ export function createFaults(
       // No draw without the fault, so the other faults' sequence stays what it was.
       return rate > 0 && random.next() < rate;
     },
+    decideDelivery() {
+      if (!deliveries) return undefined;
+      const draw = deliveryRandom.next();
+      if (draw < deliveries.lostRequestRate) return 'lost-request';
+      if (draw < deliveries.lostRequestRate + deliveries.lostAnswerRate) return 'lost-answer';
+      return undefined;
+    },
   };
-  for (const [target, config] of Object.entries(initial)) {
+  const { deliveries: initialDeliveries, ...perInterface } = initial;
+  for (const [target, config] of Object.entries(perInterface)) {
     if (config) faults.set(target as FaultInterface | 'all', config);
   }
+  if (initialDeliveries) faults.setDeliveries(initialDeliveries);
   return faults;
 }

@@ -1,11 +1,21 @@
 export { DEFAULT_RETAINED_BLOCKS } from './bitcoin/simulator.js';
 export { CONTROL_ROUTES, type RequestLogEntry } from './control.js';
-export { DEFAULT_RETRY_DELAYS_MS, type DeliveryOptions } from './delivery/engine.js';
 export {
+  DEFAULT_RETRY_DELAYS_MS,
+  type DeliveryOptions,
+  type DeliveryRecord,
+  type DeliveryTotals,
+} from './delivery/engine.js';
+export {
+  type CurrentFaults,
+  type DeliveryFault,
+  type DeliveryFaultConfig,
+  type DeliveryFaultConfigInput,
   FAULT_INTERFACES,
   type FaultConfig,
   type FaultConfigInput,
   type FaultInterface,
+  type FaultOptions,
 } from './faults.js';
 export { CATEGORY_FIXTURES } from './fixtures/entities.js';
 export { EVM_CHAIN_FIXTURES } from './fixtures/evm-tokens.js';

@@ -10,7 +10,7 @@ import type { Operation } from '@blockwire/core';
 import { type BodyText, parseJsonBody, readBodyText } from './body.js';
 import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
 import type { DeliveryOptions } from './delivery/engine.js';
-import { createFaults, type FaultConfigInput, type FaultDecision, type FaultInterface } from './faults.js';
+import { createFaults, type FaultDecision, type FaultInterface, type FaultOptions } from './faults.js';
 import { checkRoutes, type Route } from './handlers/define.js';
 import { createEntityRoutes } from './handlers/entities.js';
 import { createPriceRoutes } from './handlers/prices.js';
@@ -48,8 +48,8 @@ export interface EmulatorOptions {
   stateFile?: string;
   /** Enforce the real service's rule that webhook targets are public HTTPS endpoints. Default false. */
   strictWebhooks?: boolean;
-  /** Faults to inject from the start, per interface (or `all`). */
-  faults?: Partial<Record<FaultInterface | 'all', FaultConfigInput>>;
+  /** Faults to inject from the start, per interface (or `all`), and for webhook deliveries (`deliveries`). */
+  faults?: FaultOptions;
   /** Webhook retry schedule and timeout. */
   delivery?: DeliveryOptions;
 }
@@ -100,6 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     seed,
     strictWebhooks: options.strictWebhooks ?? false,
     delivery: options.delivery,
+    deliveryFault: () => faults.decideDelivery(),
     state: stateFile ? loadState(stateFile) : undefined,
     // The delivery engine and the simulator's timer change state on their own too (a stream put in
     // error, an xpub window moved). No request can answer 500 for them: a write that fails there is

@@ -1,7 +1,9 @@
 /**
  * Webhook delivery: signed POSTs, per-stream order, retries with backoff, and the verification POST.
- * Receiver failures are observed (real HTTP to the real target), never simulated.
+ * Receiver failures are observed (real HTTP to the real target), never simulated; only the network
+ * between sender and receiver can be made to lose attempts (`DeliveryHooks.fault`).
  */
+import type { DeliveryFault } from '../faults.js';
 
 export interface DeliveryOptions {
   /**
@@ -18,6 +20,7 @@ export interface DeliveryOptions {
 export const DEFAULT_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_VERIFICATION_TIMEOUT_MS = 5_000;
+const LOST_REQUEST: { status?: number; error: string } = { error: 'request lost (injected fault)' };
 
 export interface DeliveryHooks {
   /** Current target and secret of a stream, or undefined when it must get nothing (paused, error, deleted). */
@@ -26,17 +29,53 @@ export interface DeliveryHooks {
   sign(body: unknown, secret: string): Promise<string>;
   /** Every attempt failed: the stream must leave `active`. */
   failed(streamId: string, message: string): void;
+  /** Whether the network loses this attempt (injected fault), and how; asked once per attempt. */
+  fault?(): DeliveryFault | undefined;
 }
 
+/** One delivery attempt. */
 export interface DeliveryRecord {
+  /** Number of the delivery (one payload to one stream), from 1; its attempts share it. */
+  delivery: number;
   streamId: string;
   url: string;
+  /** Attempts before this one, as the payload's `retries`. */
   retries: number;
-  status: number | undefined;
+  /** ISO time the attempt started. */
+  time: string;
+  /** What the receiver answered; none when no answer came (or the request was lost). */
+  status?: number;
   error?: string;
+  /** Whether this attempt ended the delivery: the sender got 200. */
+  delivered: boolean;
+  /** The injected fault, if any: `lost-answer` keeps the receiver's `status`, but the sender never saw it. */
+  fault?: DeliveryFault;
 }
 
+/** Counts since the start (or the last `clearLog`), unbounded by the log's length. */
+export interface DeliveryTotals {
+  attempts: number;
+  /** Deliveries that got 200. */
+  delivered: number;
+  /** Deliveries that ran out of attempts (their stream went to `error`). */
+  exhausted: number;
+  lostRequest: number;
+  lostAnswer: number;
+}
+
+/** The attempt log keeps the most recent attempts only, so a long-running emulator does not grow. */
+export const DELIVERY_LOG_LIMIT = 10_000;
+
+const noTotals = (): DeliveryTotals => ({
+  attempts: 0,
+  delivered: 0,
+  exhausted: 0,
+  lostRequest: 0,
+  lostAnswer: 0,
+});
+
 interface Job {
+  id: number;
   /** Builds the body for an attempt; `retries` is how many attempts came before. */
   body(retries: number): unknown;
 }
@@ -52,8 +91,10 @@ export class DeliveryEngine {
   private readonly retryDelaysMs: number[];
   private readonly timeoutMs: number;
   private readonly verificationTimeoutMs: number;
-  /** Every attempt made, newest last (bounded), for tests and debugging. */
+  private deliveries = 0;
+  /** Every attempt made, oldest first (the last `DELIVERY_LOG_LIMIT`), for tests and debugging. */
   readonly log: DeliveryRecord[] = [];
+  readonly totals: DeliveryTotals = noTotals();
 
   constructor(
     private readonly hooks: DeliveryHooks,
@@ -72,7 +113,7 @@ export class DeliveryEngine {
       queue = { jobs: [], running: undefined };
       this.queues.set(streamId, queue);
     }
-    queue.jobs.push({ body });
+    queue.jobs.push({ id: ++this.deliveries, body });
     // Nobody awaits a queue: a hook that throws must end up in the log, not as an unhandled rejection.
     if (!queue.running) {
       queue.running = this.drain(streamId, queue).catch((error: unknown) =>
@@ -85,6 +126,12 @@ export class DeliveryEngine {
   cancel(streamId: string): void {
     const queue = this.queues.get(streamId);
     if (queue) queue.jobs.length = 0;
+  }
+
+  /** Empties the attempt log and zeroes the totals; delivery numbers keep counting. */
+  clearLog(): void {
+    this.log.length = 0;
+    Object.assign(this.totals, noTotals());
   }
 
   /** Resolves when every queue is empty (tests use it). */
@@ -139,15 +186,30 @@ export class DeliveryEngine {
       // Checked on every attempt: a stream paused or deleted meanwhile gets nothing more.
       const target = this.hooks.target(streamId);
       if (!target) return false;
-      const body = job.body(retries);
-      const text = JSON.stringify(body);
-      const signature = await this.hooks.sign(body, target.secret);
-      const result = await this.post(target.webhookUrl, text, signature, this.timeoutMs);
-      this.record({ streamId, url: target.webhookUrl, retries, ...result });
-      if (result.status === 200) return true;
-      last = result.status === undefined ? (result.error ?? 'no answer') : `HTTP ${result.status}`;
+      const time = new Date().toISOString();
+      const fault = this.hooks.fault?.();
+      const result = fault === 'lost-request' ? LOST_REQUEST : await this.attempt(target, job.body(retries));
+      const delivered = result.status === 200 && fault !== 'lost-answer';
+      this.record({
+        delivery: job.id,
+        streamId,
+        url: target.webhookUrl,
+        retries,
+        time,
+        ...result,
+        delivered,
+        ...(fault ? { fault } : {}),
+      });
+      if (delivered) return true;
+      last =
+        fault === 'lost-answer'
+          ? 'answer lost (injected fault)'
+          : result.status === undefined
+            ? (result.error ?? 'no answer')
+            : `HTTP ${result.status}`;
     }
     if (this.closing.signal.aborted) return false;
+    this.totals.exhausted++;
     this.hooks.failed(
       streamId,
       `Webhook delivery failed after ${this.retryDelaysMs.length + 1} attempts (last: ${last}); the receiver must answer 200`,
@@ -155,12 +217,20 @@ export class DeliveryEngine {
     return false;
   }
 
+  private async attempt(
+    target: { webhookUrl: string; secret: string },
+    body: unknown,
+  ): Promise<{ status?: number; error?: string }> {
+    const signature = await this.hooks.sign(body, target.secret);
+    return this.post(target.webhookUrl, JSON.stringify(body), signature, this.timeoutMs);
+  }
+
   private async post(
     url: string,
     body: string,
     signature: string | undefined,
     timeoutMs: number,
-  ): Promise<{ status: number | undefined; error?: string }> {
+  ): Promise<{ status?: number; error?: string }> {
     // One controller per attempt, unhooked from the long-lived closing signal when the attempt ends:
     // AbortSignal.any would keep every attempt's combined signal alive until the emulator closes.
     const attempt = new AbortController();
@@ -184,7 +254,7 @@ export class DeliveryEngine {
       return { status: response.status };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return { status: undefined, error: cause ?? (error as Error).message };
+      return { error: cause ?? (error as Error).message };
     } finally {
       clearTimeout(timer);
       this.closing.signal.removeEventListener('abort', abort);
@@ -207,7 +277,11 @@ export class DeliveryEngine {
   }
 
   private record(entry: DeliveryRecord): void {
+    this.totals.attempts++;
+    if (entry.delivered) this.totals.delivered++;
+    if (entry.fault === 'lost-request') this.totals.lostRequest++;
+    if (entry.fault === 'lost-answer') this.totals.lostAnswer++;
     this.log.push(entry);
-    if (this.log.length > 1000) this.log.splice(0, this.log.length - 1000);
+    if (this.log.length > DELIVERY_LOG_LIMIT) this.log.splice(0, this.log.length - DELIVERY_LOG_LIMIT);
   }
 }

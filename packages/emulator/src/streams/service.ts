@@ -32,7 +32,13 @@ import {
   type SimTransaction,
 } from '../bitcoin/simulator.js';
 import { parseXpub } from '../bitcoin/xpub.js';
-import { DeliveryEngine, type DeliveryOptions } from '../delivery/engine.js';
+import {
+  DeliveryEngine,
+  type DeliveryOptions,
+  type DeliveryRecord,
+  type DeliveryTotals,
+} from '../delivery/engine.js';
+import type { DeliveryFault } from '../faults.js';
 import { badRequest, defineHandler, notFound, type Route } from '../handlers/define.js';
 import { page } from './paging.js';
 import {
@@ -49,6 +55,8 @@ export interface StreamsServiceOptions {
   /** Enforce the real service's rule: webhook targets must be public HTTPS endpoints. */
   strictWebhooks: boolean;
   delivery?: DeliveryOptions;
+  /** Asked once per delivery attempt: whether the network loses it, and how (fault injection). */
+  deliveryFault?: () => DeliveryFault | undefined;
   /** A snapshot to start from (what `snapshot()` returned earlier). */
   state?: StreamsState;
   /**
@@ -66,6 +74,9 @@ export interface StreamsService {
     mine(input: { blocks: number }): Promise<{ height: number }>;
     evict(input: { txid: string }): Promise<{ evicted: boolean }>;
     auto(input: { intervalMs: number }): Promise<{ intervalMs: number }>;
+    /** The webhook delivery attempts (the most recent), and totals since the start or the last clear. */
+    deliveries(): { totals: DeliveryTotals; deliveries: DeliveryRecord[] };
+    clearDeliveries(): void;
   };
   snapshot(): StreamsState;
   close(): Promise<void>;
@@ -126,6 +137,7 @@ export class Streams implements StreamsService {
           this.setError(stream, message);
           this.options.onChange?.();
         },
+        fault: () => this.options.deliveryFault?.(),
       },
       options.delivery,
     );
@@ -194,6 +206,8 @@ export class Streams implements StreamsService {
       this.simulator.auto(intervalMs);
       return { intervalMs };
     },
+    deliveries: () => ({ totals: { ...this.engine.totals }, deliveries: [...this.engine.log] }),
+    clearDeliveries: () => this.engine.clearLog(),
   };
 
   /** How much the service holds beyond its state (for tests of its memory bounds). */

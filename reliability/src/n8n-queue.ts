@@ -2,9 +2,11 @@
  * Scenario `n8n-queue`: the n8n package in n8n's queue mode on this machine — a real n8n 2.41.1
  * (main, webhook processor, two workers; PostgreSQL 15 and Redis from Debian, all on 127.0.0.1)
  * with the emulator behind the credentials. The Blockwire Trigger (Bitcoin mode, PostgreSQL repeat
- * store in n8n's own database) follows payments mempool → in block → confirmed while 20 % of the
- * deliveries are lost on the way, half before n8n sees them and half after it ran them (the sender
- * retries both). Figures per stage; every transaction must reach the workflow once per stage, on
+ * store in n8n's own database) follows payments mempool → in block → confirmed under the
+ * emulator's delivery faults: 20 % of attempts lost, half before n8n sees them and half after it
+ * answered them (the emulator retries both). A recording proxy in front of the webhook processor
+ * sees each attempt that reaches n8n, which gives the figures per stage; the emulator's own
+ * delivery totals must agree with them. Figures per stage; every transaction must reach the workflow once per stage, on
  * the workers, with the stream registered and deleted once; then the 1,000-item Solana workflow
  * runs on a worker with 10 HTTP calls.
  */
@@ -66,7 +68,10 @@ const PAYMENTS: Record<Scale, { rounds: number; perRound: number }> = {
   full: { rounds: 8, perRound: 6 },
   soak: { rounds: 8, perRound: 6 },
 };
-const FAULT_RATE = 0.2;
+/** The emulator's delivery faults: 20 % of attempts lost, half each way. */
+const DELIVERY_FAULTS = { lostRequestRate: 0.1, lostAnswerRate: 0.1 };
+/** Fixtures and the fault draws; with it no delivery loses all six of its attempts. */
+const EMULATOR_SEED = 16;
 /** New deliveries each sent twice at the same moment, straight to the webhook processor. */
 const SIMULTANEOUS: Record<Scale, number> = { quick: 12, full: 40, soak: 40 };
 const STAGES: BitcoinDeliveryStage[] = ['mempool', 'in-block', 'confirmed'];
@@ -95,10 +100,15 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
   let client: Client | undefined;
   try {
     const install = await ensureN8n();
-    [postgres, redis, emulator] = await Promise.all([startPostgres(), startRedis(), startEmulatorProcess()]);
+    [postgres, redis, emulator] = await Promise.all([
+      startPostgres(),
+      startRedis(),
+      startEmulatorProcess({ seed: EMULATOR_SEED }),
+    ]);
     client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
     const database = { host: '127.0.0.1', port: postgres.port, database: 'n8n', user: 'postgres' };
     postgres.createDatabase(database.database);
+    // With no fault rate of its own, the proxy only records what reaches the webhook processor.
     proxy = await startFaultProxy(() => environment?.webhookProcessorUrl ?? 'http://127.0.0.1:9');
     environment = await prepareN8nQueue({
       packageDir,
@@ -128,7 +138,7 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
     });
 
     // Payments under 20 % lost deliveries: `perRound` at once, then a block; two more confirm the last.
-    proxy.setFaultRate(FAULT_RATE);
+    await emulator.controlCall('POST', '/faults', { interface: 'deliveries', ...DELIVERY_FAULTS });
     const { rounds, perRound } = PAYMENTS[scale];
     const txids: string[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -167,7 +177,11 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
       120_000,
       0,
     );
-    proxy.setFaultRate(0);
+    await emulator.controlCall('DELETE', '/faults?interface=deliveries');
+    const { totals: emulatorTotals } = await emulator.controlCall<{ totals: DeliveryTotals }>(
+      'GET',
+      '/deliveries',
+    );
     const attempts = proxy.log.filter((entry) => entry.path === webhookPath && entry.bodyBytes > 0);
     const accepted = attempts.filter((entry) => entry.upstreamStatus === 200).length;
     const executions = await waitFor(
@@ -184,7 +198,7 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
 
     // New deliveries, each posted twice at the same moment: two workers handle the copies at once.
     const template = JSON.parse(
-      attempts.find((entry) => entry.upstreamStatus === 200 && stageOf(entry).stage === 'mempool')!.body,
+      attempts.find((entry) => entry.upstreamStatus === 200 && payloadOf(entry).stage === 'mempool')!.body,
     ) as { transactions: Record<string, unknown>[] };
     const copies = SIMULTANEOUS[scale];
     const postgresCopies = await sendTwiceAtOnce(api, queue, {
@@ -264,6 +278,7 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
       queue,
       log,
       verificationStatus: verification.status,
+      emulatorTotals,
       streamGoneStatus: streamGone,
       solana: { run: solanaRun, calls: solanaCalls, items: solanaTokens().length },
       postgresCopies,
@@ -279,6 +294,15 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
     postgres?.stop();
     removeQueueEnvironment(environment);
   }
+}
+
+/** The emulator's count of delivery attempts (GET /deliveries). */
+interface DeliveryTotals {
+  attempts: number;
+  delivered: number;
+  exhausted: number;
+  lostRequest: number;
+  lostAnswer: number;
 }
 
 interface EmulatorRequest {
@@ -373,9 +397,22 @@ function listenersOf(queue: N8nQueue): string[] {
 
 type Attempt = FaultProxy['log'][number];
 
-function stageOf(attempt: Attempt): { stage: BitcoinDeliveryStage; txids: string[] } {
-  const payload = parseBitcoinWebhook(JSON.parse(attempt.body));
-  return { stage: bitcoinDeliveryStage(payload), txids: payload.transactions.map((tx) => tx.txid) };
+function payloadOf(attempt: Attempt): {
+  stage: BitcoinDeliveryStage;
+  txids: string[];
+  retries: number;
+  /** The payload without `retries`: the same for every attempt of one delivery. */
+  delivery: string;
+} {
+  const body = JSON.parse(attempt.body) as Record<string, unknown>;
+  const payload = parseBitcoinWebhook(body);
+  const { retries, ...rest } = body;
+  return {
+    stage: bitcoinDeliveryStage(payload),
+    txids: payload.transactions.map((tx) => tx.txid),
+    retries: Number(retries ?? 0),
+    delivery: JSON.stringify(rest),
+  };
 }
 
 function perStage(): Record<string, number> {
@@ -390,6 +427,7 @@ function figuresOf(run: {
   queue: N8nQueue;
   log: EmulatorRequest[];
   verificationStatus: number;
+  emulatorTotals: DeliveryTotals;
   streamGoneStatus: number;
   solana: { run: Execution | undefined; calls: number; items: number };
   postgresCopies: CopiesOutcome;
@@ -398,23 +436,30 @@ function figuresOf(run: {
 }): ScenarioResult {
   const { txids, attempts, executions, queue } = run;
   const ours = new Set(txids);
+  // Per stage, from the attempts that reached n8n: a delivery's attempts carry `retries` 0, 1, 2…;
+  // a number missing below the last one was lost before n8n, and every attempt that reached n8n
+  // but the last had its answer lost (n8n answered it, the sender retried anyway).
   const sent = perStage();
   const lostBefore = perStage();
   const reached = perStage();
   const answersLost = perStage();
   const startedExecutions = perStage();
   const itemsReached = perStage();
+  const deliveries = new Map<string, { stage: string; retries: number[] }>();
   for (const attempt of attempts) {
-    const { stage, txids: carried } = stageOf(attempt);
-    tally(sent, stage);
-    if (attempt.fault === 'lost-request') {
-      tally(lostBefore, stage);
-      continue;
-    }
-    tally(reached, stage);
-    if (attempt.fault === 'lost-answer') tally(answersLost, stage);
-    if (attempt.upstreamStatus === 200) tally(startedExecutions, stage);
-    tally(itemsReached, stage, carried.filter((txid) => ours.has(txid)).length);
+    const payload = payloadOf(attempt);
+    const seen = deliveries.get(payload.delivery) ?? { stage: payload.stage, retries: [] };
+    seen.retries.push(payload.retries);
+    deliveries.set(payload.delivery, seen);
+    tally(reached, payload.stage);
+    if (attempt.upstreamStatus === 200) tally(startedExecutions, payload.stage);
+    tally(itemsReached, payload.stage, payload.txids.filter((txid) => ours.has(txid)).length);
+  }
+  for (const { stage, retries } of deliveries.values()) {
+    const made = Math.max(...retries) + 1;
+    tally(sent, stage, made);
+    tally(lostBefore, stage, made - retries.length);
+    tally(answersLost, stage, retries.length - 1);
   }
 
   const ranBy = executionsByWorker(queue);
@@ -469,7 +514,8 @@ function figuresOf(run: {
     streamsCreated: creations,
     verificationAnswer: run.verificationStatus,
     transactions: txids.length,
-    faultRate: FAULT_RATE,
+    deliveryFaults: DELIVERY_FAULTS,
+    emulatorDeliveries: { ...run.emulatorTotals },
     deliveriesSent: sent,
     lostBeforeN8n: lostBefore,
     deliveriesReceived: reached,
@@ -509,6 +555,16 @@ function figuresOf(run: {
   checks.equal('portsOffLoopback', offLoopback.length, 0);
   checks.equal('streamsCreated', creations, 1);
   checks.equal('verificationAnswer', run.verificationStatus, 200);
+  const counted = run.emulatorTotals;
+  checks.that(
+    'emulatorDeliveries',
+    'exhausted 0; attempts, lostRequest, lostAnswer, delivered = the per-stage sums',
+    counted.exhausted === 0 &&
+      counted.attempts === total(sent) &&
+      counted.lostRequest === total(lostBefore) &&
+      counted.lostAnswer === total(answersLost) &&
+      counted.delivered === deliveries.size,
+  );
   checks.that('lostBeforeN8n', '>= 1 in all', total(lostBefore) >= 1);
   checks.that('answersLostAfterN8n', '>= 1 in all', total(answersLost) >= 1);
   checks.that(

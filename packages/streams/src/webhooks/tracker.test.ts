@@ -140,9 +140,10 @@ describe('createBitcoinTxTracker', () => {
 
   it('reads the changes back from the records when the store did not keep them', async () => {
     const inner = createMemoryTxStore();
-    // A store written before deliveries kept their changes: it ignores them.
+    // A store written before deliveries kept their changes: it ignores them (and has no `advance`).
     const store: TxStore = {
       ...inner,
+      advance: undefined,
       updateDelivery: (id, state, error) => inner.updateDelivery!(id, state, error),
     };
     const crashed = createBitcoinTxTracker({ store });

@@ -1,0 +1,277 @@
+/**
+ * The PostgreSQL store on a real PostgreSQL (Debian's package; a cluster of its own in a temp
+ * folder on a free port, stopped after): the TxStore contract, many connections applying the same
+ * deliveries at once, four stores migrating at once, and recovery that takes over only the
+ * deliveries of owners that are gone — one of them a process killed with SIGKILL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { type PostgresServer, startPostgres } from '@blockwire/testing';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
+import { txStoreContract } from './__fixtures__/store-contract.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
+import {
+  advisoryNamespace,
+  createPostgresTxStore,
+  type PostgresTxStore,
+  postgresTxStoreSql,
+} from './postgres-store.js';
+import type { RecordedChange, TxStore } from './store.js';
+import { createBitcoinTxTracker } from './tracker.js';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+const child = join(import.meta.dirname, '__fixtures__', 'postgres-child.mjs');
+
+let server: PostgresServer;
+let url: string;
+let admin: pg.Pool;
+const pools: pg.Pool[] = [];
+const children: ChildProcess[] = [];
+let nextSchema = 0;
+const freshSchema = () => `t${process.pid}_${nextSchema++}`;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  url = server.createDatabase('streams_test');
+  admin = new pg.Pool({ connectionString: url, max: 4 });
+}, 120_000);
+
+afterEach(() => {
+  for (const process of children.splice(0)) if (process.exitCode === null) process.kill('SIGKILL');
+});
+
+afterAll(async () => {
+  await Promise.allSettled(pools.splice(0).map((pool) => pool.end()));
+  await admin?.end();
+  server?.stop();
+});
+
+/** A pool of its own, as each receiver process has. */
+function newPool(max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  pools.push(pool);
+  return pool;
+}
+
+async function openStore(schema: string, max = 4): Promise<PostgresTxStore> {
+  return createPostgresTxStore(newPool(max), { schema });
+}
+
+/** Starts a process that opens a store, does `mode` and hangs; resolves with its owner and delivery id. */
+function runChild(schema: string, mode: 'accept' | 'save', delivery: unknown) {
+  const process = spawn(
+    globalThis.process.execPath,
+    [child, dist, url, schema, mode, JSON.stringify(delivery)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(process);
+  let stderr = '';
+  process.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise<{ owner: number; id: string; process: ChildProcess }>((resolve, reject) => {
+    process.stdout
+      .setEncoding('utf8')
+      .once('data', (line: string) => resolve({ ...JSON.parse(line), process }));
+    process.once('exit', (code) => reject(new Error(`the child exited ${code}: ${stderr}`)));
+  });
+}
+
+/** Waits until no session holds the owner's lock: PostgreSQL noticed its connection is gone. */
+async function ownerGone(schema: string, owner: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await admin.query(
+      "SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2",
+      [advisoryNamespace(schema), owner],
+    );
+    if (rows[0].held === 0) return;
+    if (Date.now() > deadline) throw new Error(`owner ${owner} still holds its lock`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('createPostgresTxStore: the TxStore contract', () => {
+  txStoreContract(async () => {
+    const schema = freshSchema();
+    const open: PostgresTxStore[] = [];
+    return {
+      async open() {
+        const store = await openStore(schema);
+        open.push(store);
+        return store;
+      },
+      // Its session ends, as when its process dies (the SIGKILL case is below).
+      crash: (store: TxStore) => (store as PostgresTxStore).close(),
+      closeAll: async () => {
+        await Promise.all(open.map((store) => store.close()));
+      },
+    };
+  });
+});
+
+describe('createPostgresTxStore', () => {
+  it('creates its tables once when four stores open at once, and opening again changes nothing', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all([1, 2, 3, 4].map(() => openStore(schema)));
+    const { rows } = await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`);
+    expect(rows).toEqual([{ version: 1 }]);
+    const tables = await admin.query(
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+      [schema],
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'blockwire_bitcoin_deliveries',
+      'blockwire_bitcoin_txs',
+      'blockwire_schema_version',
+    ]);
+    const owners = await Promise.all(stores.map((store) => store.owner()));
+    expect(new Set(owners).size).toBe(4);
+    const again = await openStore(schema);
+    expect((await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`)).rows).toEqual([
+      { version: 1 },
+    ]);
+    await Promise.all([...stores, again].map((store) => store.close()));
+  });
+
+  it('refuses tables written by a newer version, saying so', async () => {
+    const schema = freshSchema();
+    await (await openStore(schema)).close();
+    await admin.query(`INSERT INTO ${schema}.blockwire_schema_version (version) VALUES (99)`);
+    await expect(openStore(schema)).rejects.toThrow(/version 99, newer than this @blockwire\/streams knows/);
+  });
+
+  it('reports each change once, with its true `from`, when 16 connections apply the same deliveries at once', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all(Array.from({ length: 16 }, () => openStore(schema, 2)));
+    const txids = Array.from({ length: 300 }, (_, i) => txidOf(1000 + i));
+    const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
+    const record = (txid: string, stage: BitcoinDeliveryStage) => ({
+      txid,
+      stage,
+      tx: bitcoinDelivery(stage, [txid]).transactions[0]!,
+      block: { height: stage === 'mempool' ? '0' : '870000', hash: stage === 'mempool' ? 'mempool' : 'h' },
+      streamId: 's',
+      firstSeenAt: 1,
+      updatedAt: 1,
+    });
+    // Every stage of every txid, batched 30 txids to a delivery as blocks batch them, in a
+    // different order on each connection, all at once.
+    const batches = BITCOIN_DELIVERY_STAGES.flatMap((stage) =>
+      Array.from({ length: 10 }, (_, b) =>
+        txids.slice(b * 30, b * 30 + 30).map((txid) => record(txid, stage)),
+      ),
+    );
+    const moves: RecordedChange[] = (
+      await Promise.all(
+        stores.flatMap((store, s) =>
+          batches.map((_, b) => store.advance(batches[(b * 7 + s * 5) % batches.length]!)),
+        ),
+      )
+    ).flat();
+    for (const txid of txids) {
+      const told = moves.filter((move) => move.txid === txid).sort((a, b) => rank(a.to) - rank(b.to));
+      expect(told[0]!.from, txid).toBeNull();
+      for (let k = 1; k < told.length; k++) {
+        expect(told[k]!.from, txid).toBe(told[k - 1]!.to);
+        expect(rank(told[k]!.to)).toBeGreaterThan(rank(told[k - 1]!.to));
+      }
+      expect(told.at(-1)!.to).toBe('confirmed');
+    }
+    const { rows } = await admin.query(
+      `SELECT stage, count(*)::int AS n FROM ${schema}.blockwire_bitcoin_txs GROUP BY stage`,
+    );
+    expect(rows).toEqual([{ stage: 'confirmed', n: txids.length }]);
+    await Promise.all(stores.map((store) => store.close()));
+  }, 60_000);
+
+  it('takes over only the deliveries of owners that are gone: a SIGKILLed process, a closed store — never a live one', async () => {
+    const schema = freshSchema();
+    const live = await openStore(schema);
+    const liveTracker = createBitcoinTxTracker({ store: live });
+    const handling = await liveTracker.accept(bitcoinDelivery('mempool', [txidOf(1)]));
+
+    const killed = await runChild(schema, 'accept', bitcoinDelivery('mempool', [txidOf(2)]));
+    const unapplied = await runChild(schema, 'save', bitcoinDelivery('in-block', [txidOf(3)]));
+    const closed = await openStore(schema);
+    const closedId = await createBitcoinTxTracker({ store: closed })
+      .accept(bitcoinDelivery('mempool', [txidOf(4)]))
+      .then((accepted) => accepted.deliveryId);
+    await closed.close();
+    killed.process.kill('SIGKILL');
+    unapplied.process.kill('SIGKILL');
+    await ownerGone(schema, killed.owner);
+    await ownerGone(schema, unapplied.owner);
+
+    const restarted = await openStore(schema);
+    const tracker = createBitcoinTxTracker({ store: restarted });
+    const resumed = await tracker.resumeDeliveries();
+    expect(resumed.map((d) => d.deliveryId).sort()).toEqual([killed.id, unapplied.id, closedId].sort());
+    expect(resumed.map((d) => d.changes.map((c) => `${c.txid.slice(-1)}:${c.from}>${c.to}`)).sort()).toEqual([
+      ['2:null>mempool'],
+      ['3:null>in-block'],
+      ['4:null>mempool'],
+    ]);
+    // The live store's delivery stayed its own, and it still settles it.
+    expect((await live.listDeliveries()).map((d) => d.id)).toEqual([handling.deliveryId]);
+    await liveTracker.settle(handling.deliveryId);
+    for (const delivery of resumed) await tracker.settle(delivery.deliveryId);
+    const { rows } = await admin.query(
+      `SELECT count(*)::int AS n FROM ${schema}.blockwire_bitcoin_deliveries`,
+    );
+    expect(rows[0].n).toBe(0);
+    await Promise.all([live.close(), restarted.close()]);
+  }, 30_000);
+
+  it('goes on under a new owner when its session is cut, and another store takes over what it left', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const before = await store.owner();
+    const left = await store.saveDelivery(MEMPOOL_DELIVERY, 1);
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2",
+      [advisoryNamespace(schema), before],
+    );
+    await ownerGone(schema, before);
+    await expect.poll(async () => store.owner().catch(() => before), { timeout: 5_000 }).not.toBe(before);
+    const next = await store.saveDelivery(MEMPOOL_DELIVERY, 2);
+    expect((await store.listDeliveries()).map((d) => d.id)).toEqual([left, next]);
+    await store.close();
+  });
+
+  it('opens from a connection string, and ends the pool it made on close', async () => {
+    const schema = freshSchema();
+    const store = await createPostgresTxStore(`${url}?application_name=${schema}`, { schema });
+    expect(await store.put(recordOf(txidOf(7)))).toBe(true);
+    const connections = async () =>
+      (
+        await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+          schema,
+        ])
+      ).rows[0].n;
+    expect(await connections()).toBeGreaterThan(0);
+    await store.close();
+    await expect(store.saveDelivery({}, 1)).rejects.toThrow(/closed/);
+    await expect.poll(connections, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('names `schema` when it is not a plain name, before connecting', async () => {
+    await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(/`schema`/);
+    expect(() => postgresTxStoreSql('Bad')).toThrow(/`schema`/);
+  });
+});
+
+function recordOf(txid: string) {
+  return {
+    txid,
+    stage: 'mempool' as const,
+    tx: MEMPOOL_DELIVERY.transactions[0]!,
+    block: { height: '0', hash: 'mempool' },
+    streamId: 's',
+    firstSeenAt: 1,
+    updatedAt: 1,
+  };
+}

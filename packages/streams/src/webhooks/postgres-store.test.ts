@@ -18,8 +18,10 @@ import {
   type PostgresTxStore,
   postgresTxStoreSql,
 } from './postgres-store.js';
+import { signBody } from './signature.js';
 import type { RecordedChange, TxStore } from './store.js';
-import { createBitcoinTxTracker } from './tracker.js';
+import { createWebhookHandler } from './handler.js';
+import { createBitcoinTxTracker, type TxChange } from './tracker.js';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
 const child = join(import.meta.dirname, '__fixtures__', 'postgres-child.mjs');
@@ -225,6 +227,44 @@ describe('createPostgresTxStore', () => {
     expect(rows[0].n).toBe(0);
     await Promise.all([live.close(), restarted.close()]);
   }, 30_000);
+
+  it('lets a running receiver take over the deliveries of one that died (resumeEveryMs), and never its own in flight', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const told: TxChange[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = createWebhookHandler({
+      secret: 's',
+      tracker: createBitcoinTxTracker({ store }),
+      resumeEveryMs: 20,
+      onBitcoin: async (payload, { changes }) => {
+        told.push(...(changes ?? []));
+        if (payload.transactions[0]!.txid === txidOf(21)) await slow;
+      },
+    });
+    try {
+      // Its own delivery, whose callback is still running while the looks go on.
+      const body = JSON.stringify(bitcoinDelivery('mempool', [txidOf(21)]));
+      expect(
+        (await handler({ headers: { 'x-signature': await signBody(body, 's') }, rawBody: body })).status,
+      ).toBe(200);
+      const dead = await runChild(schema, 'accept', bitcoinDelivery('mempool', [txidOf(22)]));
+      dead.process.kill('SIGKILL');
+      await expect
+        .poll(() => told.map((c) => c.txid).sort(), { timeout: 10_000 })
+        .toEqual([txidOf(21), txidOf(22)]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(told).toHaveLength(2);
+    } finally {
+      release();
+      await handler.close();
+    }
+    expect(await store.listDeliveries()).toEqual([]);
+    await store.close();
+  }, 20_000);
 
   it('goes on under a new owner when its session is cut, and another store takes over what it left', async () => {
     const schema = freshSchema();

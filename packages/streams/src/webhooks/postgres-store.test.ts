@@ -266,6 +266,33 @@ describe('createPostgresTxStore', () => {
     await store.close();
   }, 20_000);
 
+  it('settles a delivery inside your transaction: gone with your writes on COMMIT, kept on ROLLBACK', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const tracker = createBitcoinTxTracker({ store });
+    await admin.query(`CREATE TABLE ${schema}.credits (txid text NOT NULL)`);
+    const work = async (deliveryId: string, txid: string, end: 'COMMIT' | 'ROLLBACK') => {
+      const client = await admin.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`INSERT INTO ${schema}.credits (txid) VALUES ($1)`, [txid]);
+        await store.settleWithin(client, deliveryId);
+        await client.query(end);
+      } finally {
+        client.release();
+      }
+    };
+    const kept = await tracker.accept(bitcoinDelivery('mempool', [txidOf(31)]));
+    const gone = await tracker.accept(bitcoinDelivery('mempool', [txidOf(32)]));
+    await work(kept.deliveryId!, txidOf(31), 'ROLLBACK');
+    await work(gone.deliveryId!, txidOf(32), 'COMMIT');
+    await tracker.settle(gone.deliveryId); // what the handler does next: nothing left to delete
+    expect((await store.listDeliveries()).map((d) => d.id)).toEqual([kept.deliveryId]);
+    expect((await admin.query(`SELECT txid FROM ${schema}.credits`)).rows).toEqual([{ txid: txidOf(32) }]);
+    await expect(store.settleWithin(undefined as never, '1')).rejects.toThrow(/`client`/);
+    await store.close();
+  });
+
   it('goes on under a new owner when its session is cut, and another store takes over what it left', async () => {
     const schema = freshSchema();
     const store = await openStore(schema);

@@ -18,6 +18,11 @@ export interface PostgresClient {
   removeListener(event: 'error' | 'end', listener: (...args: unknown[]) => void): unknown;
 }
 
+/** Anything that runs a query: a `pg.Pool`, a `pg.Client`, a client of a pool inside your transaction. */
+export interface PostgresQueryable {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
 /** What the store uses of a `pg.Pool`. */
 export interface PostgresPool {
   query(text: string, values?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
@@ -54,6 +59,13 @@ export interface PostgresTxStore extends TxStore {
    * (its session ended: the process died, or closed its store).
    */
   listDeliveries(query?: { state?: StoredDelivery['state'] }): Promise<StoredDelivery[]>;
+  /**
+   * Settles a delivery inside your own transaction on `client` (a client of your pool, between
+   * your `BEGIN` and `COMMIT`): your callback's writes and the settle commit together, so a crash
+   * can neither lose them nor, by running the callback again, write them twice. The handler's own
+   * settle afterwards then finds nothing left to do.
+   */
+  settleWithin(client: PostgresQueryable, deliveryId: string): Promise<void>;
   /** This store's owner id: the deliveries it saves carry it while it lives. */
   owner(): Promise<number>;
   /** Ends the owner session (its deliveries can then be taken over) and the pool if the store made it. */
@@ -327,6 +339,12 @@ export async function createPostgresTxStore(
     },
     async deleteDelivery(id) {
       await db.query(sql.deleteDelivery, [id]);
+    },
+    async settleWithin(client, deliveryId) {
+      if (!client || typeof client.query !== 'function') {
+        throw new TypeError('settleWithin needs `client`: the client your transaction runs on');
+      }
+      await client.query(sql.deleteDelivery, [deliveryId]);
     },
     async listDeliveries(query = {}) {
       const { client, owner } = await ownerSession();

@@ -156,6 +156,40 @@ describe('createBitcoinTxTracker', () => {
     ).toEqual([[['1', null, 'mempool']], [['2', 'mempool', 'in-block']]]);
   });
 
+  it('never hands out again a delivery accepted and settled while resumeDeliveries reads the list', async () => {
+    const inner = createMemoryTxStore();
+    const gate = () => {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { promise, resolve: open };
+    };
+    const gates = [gate(), gate()];
+    let slow = false;
+    const store: TxStore = {
+      ...inner,
+      // A list read over a slow connection: it starts, sees the table, and answers later.
+      listDeliveries: async (query) => {
+        if (!slow) return inner.listDeliveries!(query);
+        await gates[0]!.promise;
+        const rows = inner.listDeliveries!(query);
+        await gates[1]!.promise;
+        return rows;
+      },
+    };
+    const tracker = createBitcoinTxTracker({ store });
+    await tracker.recover();
+    slow = true;
+    const resuming = tracker.resumeDeliveries();
+    const accepted = await tracker.accept(MEMPOOL_DELIVERY);
+    gates[0]!.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    await tracker.settle(accepted.deliveryId);
+    gates[1]!.resolve();
+    expect(await resuming).toEqual([]);
+  });
+
   it('leaves deliveries that do not parse out of resumeDeliveries, still listed as failed', async () => {
     const tracker = createBitcoinTxTracker();
     await expect(tracker.accept({ ...MEMPOOL_DELIVERY, transactions: [{}] })).rejects.toThrow(

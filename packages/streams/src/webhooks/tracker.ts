@@ -89,11 +89,20 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
   const store = options.store ?? createMemoryTxStore();
   const now = options.now ?? Date.now;
   // Deliveries are applied one at a time: with an async store, two concurrent read-then-write
-  // updates of the same txid could otherwise move it backwards.
+  // updates of the same txid could otherwise move it backwards. A store with `advance` orders the
+  // moves itself, so deliveries are applied concurrently there (recover and resume still queue).
   let queue: Promise<unknown> = Promise.resolve();
   let recovered: Promise<TxChange[]> | undefined;
   /** Deliveries accepted or resumed here and not settled yet: `resumeDeliveries` leaves them to their work. */
   const handling = new Set<string>();
+  /** Deliveries being written: once written, they are `handling`. */
+  const saving = new Set<Promise<unknown>>();
+  /** For each `resumeDeliveries` under way: every delivery handled here since it began. */
+  const watching = new Set<Set<string>>();
+  function startHandling(id: string): void {
+    handling.add(id);
+    for (const seen of watching) seen.add(id);
+  }
 
   function serially<T>(work: () => Promise<T>): Promise<T> {
     const run = queue.then(work, work);
@@ -170,9 +179,23 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     return changes;
   }
 
+  async function save(raw: unknown, at: number): Promise<string | undefined> {
+    if (!store.saveDelivery) return undefined;
+    const saved = Promise.resolve(store.saveDelivery(raw, at)).then((id) => {
+      startHandling(id);
+      return id;
+    });
+    saving.add(saved);
+    try {
+      return await saved;
+    } finally {
+      saving.delete(saved);
+    }
+  }
+
   async function acceptNow(raw: unknown): Promise<AcceptedDelivery> {
     const at = now();
-    const deliveryId = store.saveDelivery ? await store.saveDelivery(raw, at) : undefined;
+    const deliveryId = await save(raw, at);
     let payload: BitcoinWebhook;
     let changes: TxChange[];
     let stage: BitcoinDeliveryStage;
@@ -181,11 +204,18 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       stage = bitcoinDeliveryStage(payload);
       changes = await apply(payload, at, deliveryId);
     } catch (error) {
-      if (deliveryId !== undefined) await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+      if (deliveryId !== undefined) {
+        handling.delete(deliveryId);
+        await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+      }
       throw error;
     }
-    await markApplied(deliveryId, changes);
-    if (deliveryId !== undefined) handling.add(deliveryId);
+    try {
+      await markApplied(deliveryId, changes);
+    } catch (error) {
+      if (deliveryId !== undefined) handling.delete(deliveryId);
+      throw error;
+    }
     return { deliveryId, payload, stage, changes };
   }
 
@@ -245,27 +275,39 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     await recover();
     return serially(async () => {
       const resumed: AcceptedDelivery[] = [];
-      for (const delivery of (await store.listDeliveries?.()) ?? []) {
-        if (handling.has(delivery.id)) continue; // its work is under way here
+      // Every delivery handled here while the list is read — even one accepted and settled in the
+      // meantime, which the list may still show — is left to its own work.
+      const seen = new Set(handling);
+      watching.add(seen);
+      let kept: StoredDelivery[];
+      try {
+        kept = (await store.listDeliveries?.()) ?? [];
+        // A delivery listed while its accept was still writing it is seen once written.
+        await Promise.allSettled([...saving]);
+      } finally {
+        watching.delete(seen);
+      }
+      for (const delivery of kept) {
+        if (seen.has(delivery.id) || handling.has(delivery.id)) continue;
         let payload: BitcoinWebhook;
         try {
           payload = parseBitcoinWebhook(delivery.payload);
         } catch {
           continue; // reported when it arrived; it stays `failed` for inspection
         }
-        let kept = delivery;
+        let current = delivery;
         if (delivery.state === 'received') {
           // Taken over since recover() ran: from a process on the same store that died before applying it.
           const applied = await reapply(delivery);
           if (applied === undefined) continue;
-          kept = { ...delivery, state: 'applied', changes: recorded(applied) };
+          current = { ...delivery, state: 'applied', changes: recorded(applied) };
         }
-        handling.add(delivery.id);
+        startHandling(delivery.id);
         resumed.push({
           deliveryId: delivery.id,
           payload,
           stage: bitcoinDeliveryStage(payload),
-          changes: await changesMadeBy(kept, payload),
+          changes: await changesMadeBy(current, payload),
         });
       }
       return resumed;
@@ -285,7 +327,7 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
   const tracker: BitcoinTxTracker = {
     async accept(payload) {
       await recover();
-      return serially(() => acceptNow(payload));
+      return store.advance ? acceptNow(payload) : serially(() => acceptNow(payload));
     },
     async ingest(payload) {
       const accepted = await tracker.accept(payload);

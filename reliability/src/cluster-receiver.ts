@@ -37,14 +37,11 @@ else await worker();
 async function primary(count: number): Promise<void> {
   let stopping = false;
   let port = 0;
-  const starting = new Set<Worker>();
-  const fork = (onListening?: (worker: Worker) => void) => {
+  const fork = (onListening: (worker: Worker) => void) => {
     const forked = cluster.fork();
-    starting.add(forked);
     forked.once('listening', (address) => {
-      starting.delete(forked);
       port = address.port;
-      onListening?.(forked);
+      onListening(forked);
     });
   };
   cluster.on('exit', (dead, code, signal) => {
@@ -52,13 +49,14 @@ async function primary(count: number): Promise<void> {
     say({ exited: dead.process.pid, code, signal });
     fork((forked) => say({ forked: forked.process.pid }));
   });
-  const ready = new Promise<void>((resolve) => {
+  await new Promise<void>((resolve) => {
     let listening = 0;
     for (let i = 0; i < count; i++) fork(() => ++listening === count && resolve());
   });
-  await ready;
   say({ port, workers: Object.values(cluster.workers ?? {}).map((w) => w!.process.pid) });
-  process.once('SIGTERM', async () => {
+
+  const stop = async () => {
+    if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}) as Worker[];
     await Promise.all(
@@ -72,7 +70,11 @@ async function primary(count: number): Promise<void> {
       ),
     );
     process.exit(0);
-  });
+  };
+  process.once('SIGTERM', stop);
+  // Orphaned (the scenario's process died without stopping it): stop too, workers first.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void stop(), 1_000).unref();
 }
 
 async function worker(): Promise<void> {

@@ -5,8 +5,18 @@
  * deliveries of owners that are gone — one of them a process killed with SIGKILL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type PostgresServer, startPostgres } from '@blockwire/testing';
+import { freePort, type PostgresServer, startPostgres } from '@blockwire/testing';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
@@ -45,9 +55,15 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await Promise.allSettled(pools.splice(0).map((pool) => pool.end()));
-  await admin?.end();
-  server?.stop();
+  try {
+    // A pool whose client a failed test never released would wait forever: not past 5 s.
+    const ended = Promise.allSettled(
+      [...pools.splice(0), ...(admin ? [admin] : [])].map((pool) => pool.end()),
+    );
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  } finally {
+    server?.stop();
+  }
 });
 
 /** A pool of its own, as each receiver process has. */
@@ -278,6 +294,9 @@ describe('createPostgresTxStore', () => {
         await client.query(`INSERT INTO ${schema}.credits (txid) VALUES ($1)`, [txid]);
         await store.settleWithin(client, deliveryId);
         await client.query(end);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
       } finally {
         client.release();
       }
@@ -288,6 +307,8 @@ describe('createPostgresTxStore', () => {
     await work(gone.deliveryId!, txidOf(32), 'COMMIT');
     await tracker.settle(gone.deliveryId); // what the handler does next: nothing left to delete
     expect((await store.listDeliveries()).map((d) => d.id)).toEqual([kept.deliveryId]);
+    // A second run of the same callback (another receiver took the delivery over) cannot commit.
+    await expect(work(gone.deliveryId!, txidOf(32), 'COMMIT')).rejects.toThrow(/settled already/);
     expect((await admin.query(`SELECT txid FROM ${schema}.credits`)).rows).toEqual([{ txid: txidOf(32) }]);
     await expect(store.settleWithin(undefined as never, '1')).rejects.toThrow(/`client`/);
     await store.close();
@@ -342,3 +363,115 @@ function recordOf(txid: string) {
     updatedAt: 1,
   };
 }
+
+describe('the README section on PostgreSQL', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const section = (() => {
+    const start = readme.indexOf('### Several receivers on one PostgreSQL');
+    return readme.slice(start, readme.indexOf('\n### ', start + 1));
+  })();
+  const blocks = (language: string) =>
+    [...section.matchAll(new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\n\`\`\``, 'g'))].map((m) => m[1]);
+
+  it('quotes the SQL the store runs, statement for statement', () => {
+    const sql = postgresTxStoreSql();
+    const end = (statement: string) => `${statement};`;
+    expect(blocks('sql')).toEqual([
+      [
+        'BEGIN;',
+        ...sql.prepare.map(end),
+        '-- then each migration above that version, and its number (migration 1):',
+        sql.migrations[0],
+        end(sql.recordVersion),
+        'COMMIT;',
+      ].join('\n'),
+      [sql.newOwner, sql.lockOwner].map(end).join('\n'),
+      end(sql.advance),
+      [
+        end(sql.otherOwners),
+        '-- for each of them:',
+        end(sql.tryLockOwner),
+        '-- when it was free (that owner is gone):',
+        end(sql.takeOver),
+        end(sql.unlockOwner),
+      ].join('\n'),
+      [
+        sql.saveDelivery,
+        sql.updateDelivery,
+        sql.deleteDelivery,
+        sql.listDeliveries,
+        sql.get,
+        sql.list,
+        sql.put,
+      ]
+        .map(end)
+        .join('\n'),
+    ]);
+    expect(sql.migrations).toHaveLength(1); // a new migration goes into the README too
+  });
+
+  it('has a receiver that runs as written: a delivery reported, settled in its transaction, a clean SIGTERM', async () => {
+    const [source] = blocks('ts');
+    const dir = mkdtempSync(join(tmpdir(), 'blockwire-readme-postgres-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+      mkdirSync(join(dir, 'node_modules', '@blockwire'), { recursive: true });
+      const streams = join(import.meta.dirname, '..', '..');
+      symlinkSync(realpathSync(streams), join(dir, 'node_modules', '@blockwire', 'streams'), 'dir');
+      symlinkSync(realpathSync(join(streams, 'node_modules', 'pg')), join(dir, 'node_modules', 'pg'), 'dir');
+      writeFileSync(join(dir, 'receiver.ts'), source!);
+      const port = await freePort();
+      const receiver = spawn(process.execPath, ['receiver.ts'], {
+        cwd: dir,
+        env: { ...process.env, DATABASE_URL: url, BLOCKWIRE_WEBHOOK_SECRET: 'readme', PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(receiver);
+      let output = '';
+      receiver.stdout.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk;
+      });
+      receiver.stderr.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => receiver.once('exit', (code) => resolve(code)));
+      const body = JSON.stringify(bitcoinDelivery('mempool', [txidOf(77)]));
+      const post = () =>
+        fetch(`http://127.0.0.1:${port}/`, {
+          method: 'POST',
+          headers: { 'x-signature': '' },
+          body,
+        });
+      await expect
+        .poll(
+          () =>
+            post().then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(401);
+      const signature = await signBody(body, 'readme');
+      const answer = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { 'x-signature': signature },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      await expect.poll(() => output, { timeout: 10_000 }).toContain(`${txidOf(77)} null → mempool`);
+      receiver.kill('SIGTERM');
+      expect(await exited, output).toBe(0);
+      const { rows } = await admin.query(
+        'SELECT count(*)::int AS n FROM public.blockwire_bitcoin_deliveries',
+      );
+      expect(rows[0].n).toBe(0);
+      expect(
+        (await admin.query('SELECT stage FROM public.blockwire_bitcoin_txs WHERE txid = $1', [txidOf(77)]))
+          .rows,
+      ).toEqual([{ stage: 'mempool' }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

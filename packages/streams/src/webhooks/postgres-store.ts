@@ -63,7 +63,8 @@ export interface PostgresTxStore extends TxStore {
    * Settles a delivery inside your own transaction on `client` (a client of your pool, between
    * your `BEGIN` and `COMMIT`): your callback's writes and the settle commit together, so a crash
    * can neither lose them nor, by running the callback again, write them twice. The handler's own
-   * settle afterwards then finds nothing left to do.
+   * settle afterwards then finds nothing left to do. Rejects when the delivery is gone already —
+   * settled by another run of the same callback that committed first — so roll back then.
    */
   settleWithin(client: PostgresQueryable, deliveryId: string): Promise<void>;
   /** This store's owner id: the deliveries it saves carry it while it lives. */
@@ -344,7 +345,13 @@ export async function createPostgresTxStore(
       if (!client || typeof client.query !== 'function') {
         throw new TypeError('settleWithin needs `client`: the client your transaction runs on');
       }
-      await client.query(sql.deleteDelivery, [deliveryId]);
+      const result = (await client.query(sql.deleteDelivery, [deliveryId])) as { rowCount?: number | null };
+      if (result?.rowCount === 0) {
+        // Its callback ran elsewhere too (a receiver that took it over) and committed first.
+        throw new Error(
+          `delivery ${deliveryId} is settled already (another receiver ran it too): roll your transaction back`,
+        );
+      }
     },
     async listDeliveries(query = {}) {
       const { client, owner } = await ownerSession();

@@ -346,8 +346,11 @@ describe('createPostgresTxStore', () => {
     await expect.poll(connections, { timeout: 5_000 }).toBe(0);
   });
 
-  it('names `schema` when it is not a plain name, before connecting', async () => {
+  it('names `schema` when it is not a plain name, and `max` when the pool is too small, before connecting', async () => {
     await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(/`schema`/);
+    await expect(createPostgresTxStore(newPool(1))).rejects.toThrow(
+      /at least 2 connections \(`max`\), not 1/,
+    );
     expect(() => postgresTxStoreSql('Bad')).toThrow(/`schema`/);
   });
 });

@@ -243,6 +243,11 @@ export async function createPostgresTxStore(
   if (!db || typeof db.query !== 'function' || typeof db.connect !== 'function') {
     throw new TypeError('createPostgresTxStore needs a pg.Pool (or a connection string)');
   }
+  const max = (db as { options?: { max?: unknown } }).options?.max;
+  if (typeof max === 'number' && max < 2) {
+    // The store keeps one connection for its owner lock: with one, every query would wait forever.
+    throw new TypeError(`createPostgresTxStore needs a pool of at least 2 connections (\`max\`), not ${max}`);
+  }
   try {
     await migrate(db, sql);
   } catch (error) {

@@ -161,13 +161,18 @@ CREATE SEQUENCE ${s}.blockwire_owner_ids AS integer MINVALUE 1 CYCLE;`,
     otherOwners: `SELECT DISTINCT owner FROM ${deliveries} WHERE owner <> $1`,
     takeOver: `UPDATE ${deliveries} SET owner = $1 WHERE owner = $2`,
     /**
-     * The move of `advance`, one statement: every record moves forward under its row lock (rows in
+     * The move of `advance`, one statement: the delivery's row is locked first (a receiver taking
+     * it over waits for the move to end), every record moves forward under its row lock (rows in
      * txid order, so two deliveries never wait on each other in a cycle), `previous_stage` takes
-     * the stage it replaced, and the delivery is marked applied with those moves, atomically.
+     * the stage it replaced, and the delivery is marked applied with those moves — unless it was
+     * applied already, by a receiver that died with this very statement sent.
      */
-    advance: `WITH incoming AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
-    txid text, stage text, stream_id text, block_height text, block_hash text, tx jsonb, at bigint)
+    advance: `WITH delivery AS (
+  SELECT id FROM ${deliveries} WHERE id = $2::bigint FOR UPDATE
+), incoming AS (
+  SELECT r.* FROM jsonb_to_recordset($1::jsonb) AS r(
+    txid text, stage text, stream_id text, block_height text, block_hash text, tx jsonb, at bigint),
+    (SELECT count(*) FROM delivery) AS locked
 ), moved AS (
   INSERT INTO ${txs} AS t (txid, stage, previous_stage, stream_id, block_height, block_hash, tx,
                             first_seen_at, updated_at, delivery_id)
@@ -185,7 +190,7 @@ CREATE SEQUENCE ${s}.blockwire_owner_ids AS integer MINVALUE 1 CYCLE;`,
     SELECT coalesce(jsonb_agg(jsonb_build_object('txid', txid, 'from', previous_stage, 'to', stage)
                               ORDER BY txid), '[]'::jsonb)
     FROM moved)
-  WHERE id = $2::bigint
+  WHERE id = $2::bigint AND state <> 'applied'
 )
 SELECT txid, previous_stage, stage FROM moved`,
     put: `INSERT INTO ${txs} AS t (txid, stage, previous_stage, stream_id, block_height, block_hash, tx,

@@ -95,6 +95,9 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
     'UPDATE bitcoin_deliveries SET state = ?, error = ?, changes = COALESCE(?, changes) WHERE id = ?',
   );
   const deleteDelivery = db.prepare('DELETE FROM bitcoin_deliveries WHERE id = ?');
+  const markApplied = db.prepare(
+    "UPDATE bitcoin_deliveries SET state = 'applied', error = NULL, changes = ? WHERE id = ? AND state <> 'applied'",
+  );
   const listDeliveries = db.prepare('SELECT * FROM bitcoin_deliveries ORDER BY id');
   const listDeliveriesIn = db.prepare('SELECT * FROM bitcoin_deliveries WHERE state = ? ORDER BY id');
 
@@ -118,11 +121,11 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
       try {
         const moves = advanceRecords(
           records,
+          deliveryId,
           (txid) => toRecord(getTx.get(txid)),
           (record) => putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record)),
         );
-        if (deliveryId !== undefined)
-          updateDelivery.run('applied', null, JSON.stringify(moves), Number(deliveryId));
+        if (deliveryId !== undefined) markApplied.run(JSON.stringify(moves), Number(deliveryId));
         db.exec('COMMIT');
         return moves;
       } catch (error) {

@@ -59,7 +59,8 @@ export interface TxStore {
    * Optional, for a store shared by live processes: moves each record forward in one atomic step
    * of the store — only when its stored stage is behind, or it is new — keeping the stored
    * `firstSeenAt` and setting `previousStage` to the stage it replaced; with `deliveryId`, it marks
-   * that delivery `applied` with these moves in the same step. Resolves to the moves made, each
+   * that delivery `applied` with these moves in the same step (unless it is `applied` already: a
+   * process that died applied it first, and its moves stay). Resolves to the moves made, each
    * `from` the stage it really replaced. With only `get` and `put`, another process can move a
    * record between the two, so `from` would be a stale read and a crash between `put` and
    * `updateDelivery` would leave the move untold; the tracker uses `advance` when a store has it.
@@ -89,6 +90,7 @@ export interface TxStore {
  */
 export function advanceRecords(
   batch: TxRecord[],
+  deliveryId: string | undefined,
   read: (txid: string) => TxRecord | undefined,
   write: (record: TxRecord) => void,
 ): RecordedChange[] {
@@ -97,10 +99,12 @@ export function advanceRecords(
     const known = read(record.txid);
     if (known && stageRank(known.stage) >= stageRank(record.stage)) continue;
     const from = known?.stage ?? null;
+    const { deliveryId: _ignored, previousStage: _replaced, ...fields } = record;
     write({
-      ...record,
+      ...fields,
       firstSeenAt: known?.firstSeenAt ?? record.firstSeenAt,
-      ...(record.deliveryId === undefined ? {} : { previousStage: from }),
+      // Which delivery made the move, and from where: what a resume reads back after a crash.
+      ...(deliveryId === undefined ? {} : { deliveryId, previousStage: from }),
     });
     moves.push({ txid: record.txid, from, to: record.stage });
   }
@@ -126,13 +130,14 @@ export function createMemoryTxStore(): TxStore {
     advance: (batch, deliveryId) => {
       const moves = advanceRecords(
         batch,
+        deliveryId,
         (txid) => records.get(txid),
         (record) => {
           records.set(record.txid, structuredClone(record));
         },
       );
       const delivery = deliveryId === undefined ? undefined : deliveries.get(deliveryId);
-      if (delivery) {
+      if (delivery && delivery.state !== 'applied') {
         const { error: _error, ...kept } = delivery;
         deliveries.set(delivery.id, { ...kept, state: 'applied', changes: structuredClone(moves) });
       }

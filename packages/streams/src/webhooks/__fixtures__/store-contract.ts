@@ -81,6 +81,32 @@ export function txStoreContract(database: () => Promise<StoresUnderTest>): void 
     expect(await store.listDeliveries!()).toMatchObject([{ id: second, payload: { parsed: 'ü' } }]);
   });
 
+  test('advance marks a delivery applied with its moves, and keeps the moves of one applied already', async (db) => {
+    const store = await db.open();
+    const txid = txidOf(11);
+    const record = (stage: BitcoinDeliveryStage) => ({
+      txid,
+      stage,
+      tx: bitcoinDelivery(stage, [txid]).transactions[0]!,
+      block: { height: '870000', hash: 'h' },
+      streamId: 's',
+      firstSeenAt: 3,
+      updatedAt: 3,
+    });
+    const id = String(await store.saveDelivery!(bitcoinDelivery('mempool', [txid]), 3));
+    expect(await store.advance!([record('mempool')], id)).toEqual([{ txid, from: null, to: 'mempool' }]);
+    expect(await store.listDeliveries!()).toMatchObject([
+      { id, state: 'applied', changes: [{ txid, from: null, to: 'mempool' }] },
+    ]);
+    // Applied again (by a receiver that took it over while the first one's move was under way):
+    // the first moves stay on the delivery.
+    expect(await store.advance!([record('mempool')], id)).toEqual([]);
+    expect(await store.listDeliveries!()).toMatchObject([
+      { id, changes: [{ txid, from: null, to: 'mempool' }] },
+    ]);
+    expect(await store.get(txid)).toMatchObject({ stage: 'mempool', firstSeenAt: 3, previousStage: null });
+  });
+
   test('keeps the furthest stage when two trackers on two stores race', async (db) => {
     const [first, second] = [await db.open(), await db.open()];
     const txid = txidOf(1);

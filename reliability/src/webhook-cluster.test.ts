@@ -6,4 +6,4 @@ it('four receivers behind one port on one PostgreSQL, duplicates at once on othe
   const outcome = await webhookCluster('quick');
   expect(failures(outcome), JSON.stringify(outcome.figures)).toEqual([]);
   expect(outcome.passed).toBe(true);
-}, 300_000);
+}, 420_000);

@@ -34,6 +34,9 @@ const LANES = 16;
 /** Deliveries (each with its duplicates) in flight at once. */
 const CONCURRENCY = 12;
 const SHUFFLE_WINDOW = 200;
+const ANSWER_TIMEOUT_MS = 10_000;
+/** Within the test's own timeout, so a stall ends with what the database and the workers were doing. */
+const SEND_DEADLINE_MS = 300_000;
 const SECRET = 'reliability-cluster-secret';
 const SCHEMA = 'blockwire';
 const REPORTS_TABLE = 'cluster_reports';
@@ -84,8 +87,19 @@ export async function webhookCluster(scale: Scale): Promise<ScenarioResult> {
       { readyTimeoutMs: 60_000 },
     );
     const origin = `http://127.0.0.1:${cluster.ready.port}`;
-    for (let i = 0; i < LANES; i++)
-      lanes.push(new Client(origin, { pipelining: 1, keepAliveTimeout: 60_000 }));
+    for (let i = 0; i < LANES; i++) {
+      // Like the service, no answer within a bound counts as none: a connection the primary was
+      // handing to a worker as it was killed may never be answered nor closed.
+      lanes.push(
+        new Client(origin, {
+          pipelining: 1,
+          keepAliveTimeout: 60_000,
+          connectTimeout: ANSWER_TIMEOUT_MS,
+          headersTimeout: ANSWER_TIMEOUT_MS,
+          bodyTimeout: ANSWER_TIMEOUT_MS,
+        }),
+      );
+    }
     const laneWorker: (number | undefined)[] = Array.from({ length: LANES }, () => undefined);
 
     const killAt = new Set(
@@ -94,7 +108,7 @@ export async function webhookCluster(scale: Scale): Promise<ScenarioResult> {
     const killed: number[] = [];
     let attempts = 0;
     let cursor = 0;
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + SEND_DEADLINE_MS;
 
     /** Lanes for a group: each on a worker none of the others is known to be on, when one is free. */
     const lanesFor = (count: number): number[] => {
@@ -114,7 +128,7 @@ export async function webhookCluster(scale: Scale): Promise<ScenarioResult> {
     const deliver = async (send: Send, firstLane: number) => {
       let lane = firstLane;
       for (;;) {
-        if (Date.now() > deadline) throw new Error('webhook-cluster: the sends did not finish in time');
+        if (Date.now() > deadline) throw await stalled(admin!, cluster!);
         attempts++;
         const answer = await post(lanes[lane]!, send).catch(() => undefined);
         if (answer) laneWorker[lane] = answer.worker;
@@ -227,6 +241,22 @@ export async function webhookCluster(scale: Scale): Promise<ScenarioResult> {
     server?.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** The error of a run whose sends stalled: what each session waits on, and what the workers said. */
+async function stalled(admin: pg.Pool, cluster: Child<{ port: number; workers: number[] }>): Promise<Error> {
+  const sessions = await admin
+    .query(
+      `SELECT pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) AS blocked_by,
+              left(query, 120) AS query FROM pg_stat_activity WHERE datname = current_database()`,
+    )
+    .then(
+      ({ rows }) => rows.map((row) => JSON.stringify(row)).join('\n'),
+      (error: Error) => error.message,
+    );
+  return new Error(
+    `webhook-cluster: the sends did not finish in time\nsessions:\n${sessions}\nworkers:\n${cluster.output().slice(-4_000)}`,
+  );
 }
 
 /** SIGKILLs a live worker not killed before; returns its pid. */

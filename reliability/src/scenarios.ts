@@ -1,4 +1,4 @@
-/** The six scenarios of the suite, by id, in the order they run. */
+/** The seven scenarios of the suite, by id, in the order they run. */
 import { badInput } from './bad-input.ts';
 import { load } from './load.ts';
 import type { Scale, ScenarioId, ScenarioResult } from './report.ts';
@@ -6,11 +6,13 @@ import { restFaults } from './rest-faults.ts';
 import { rpcFaults } from './rpc-faults.ts';
 import { secrets } from './secrets.ts';
 import { webhookChaos } from './webhook-chaos.ts';
+import { webhookCluster } from './webhook-cluster.ts';
 
 export const SCENARIOS: Record<ScenarioId, (scale: Scale) => Promise<ScenarioResult>> = {
   'rest-faults': restFaults,
   'rpc-faults': rpcFaults,
   'webhook-chaos': webhookChaos,
+  'webhook-cluster': webhookCluster,
   'bad-input': badInput,
   secrets,
   load,

@@ -9,6 +9,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     'credentials/BlockwireApi.credentials': 'credentials/BlockwireApi.credentials.ts',
+    'credentials/BlockwirePostgresApi.credentials': 'credentials/BlockwirePostgresApi.credentials.ts',
     'nodes/Blockwire/Blockwire.node': 'nodes/Blockwire/Blockwire.node.ts',
     'nodes/BlockwireTrigger/BlockwireTrigger.node': 'nodes/BlockwireTrigger/BlockwireTrigger.node.ts',
   },
@@ -18,8 +19,20 @@ export default defineConfig({
   target: 'node22',
   platform: 'node',
   bundle: true,
-  noExternal: [/^@blockwire\//, 'hash-wasm', /^@scure\//, /^@noble\//],
-  external: ['n8n-workflow', 'zod', 'zod/v4'],
+  // The trigger's PostgreSQL repeat store bundles the pure-JavaScript driver `pg` and its helpers;
+  // `pg-native` (an optional C binding pg loads only when asked for) stays out.
+  noExternal: [
+    /^@blockwire\//,
+    'hash-wasm',
+    /^@scure\//,
+    /^@noble\//,
+    /^pg($|-)/,
+    /^postgres-/,
+    'pgpass',
+    'split2',
+    'xtend',
+  ],
+  external: ['n8n-workflow', 'zod', 'zod/v4', 'pg-native'],
   esbuildPlugins: [
     {
       // The SDK's default transport (undici) is never used here: every client gets n8nTransport.

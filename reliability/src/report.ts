@@ -15,6 +15,7 @@ export const SCENARIO_IDS = [
   'bad-input',
   'secrets',
   'load',
+  'n8n-queue',
 ] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 

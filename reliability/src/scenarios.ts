@@ -1,6 +1,7 @@
-/** The seven scenarios of the suite, by id, in the order they run. */
+/** The scenarios of the suite, by id, in the order they run. */
 import { badInput } from './bad-input.ts';
 import { load } from './load.ts';
+import { n8nQueue } from './n8n-queue.ts';
 import type { Scale, ScenarioId, ScenarioResult } from './report.ts';
 import { restFaults } from './rest-faults.ts';
 import { rpcFaults } from './rpc-faults.ts';
@@ -16,4 +17,5 @@ export const SCENARIOS: Record<ScenarioId, (scale: Scale) => Promise<ScenarioRes
   'bad-input': badInput,
   secrets,
   load,
+  'n8n-queue': n8nQueue,
 };

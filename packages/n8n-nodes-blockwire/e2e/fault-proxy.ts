@@ -4,7 +4,7 @@
  * An HTTP proxy in front of n8n's webhooks that loses a share of the deliveries, the two ways a
  * real network does: before n8n sees the request (the sender gets 503 and retries), and after n8n
  * handled it (n8n ran the workflow, but its 200 never reaches the sender, which gets 502 and
- * delivers the same payload again). The second kind is what the trigger's duplicate memory is for.
+ * delivers the same payload again). The second kind is what the trigger's repeat store is for.
  * Faults are spread evenly, not drawn at random — one request in `1 / rate`, the two kinds taking
  * turns — so every run of a test sees both kinds, in the same places.
  */
@@ -17,6 +17,8 @@ export interface ProxiedRequest {
   method: string;
   path: string;
   bodyBytes: number;
+  /** The request body as text (what the sender posted). */
+  body: string;
   /** What the sender got. */
   status: number;
   /** What n8n answered, when the request reached it. */
@@ -47,6 +49,7 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         bodyBytes: body.length,
+        body: body.toString('utf8'),
         status: 0,
       };
       log.push(entry);

@@ -143,50 +143,88 @@ export interface N8nServer {
   stop(): Promise<void>;
 }
 
+/** One n8n process we started (`n8n start`, `n8n webhook`, `n8n worker`), in a process group of its own. */
+export interface N8nProcess extends N8nServer {
+  readonly command: string;
+  readonly pid: number | undefined;
+  /** Signals its process group at once (a crash, as far as n8n can tell). */
+  kill(): void;
+}
+
+/**
+ * Starts `n8n <args>` with `env` and resolves when `readyUrl` answers 200; rejects (and stops it)
+ * if it exits first or is not ready within `timeoutMs`. `url` is what the process serves.
+ */
+export async function startN8nProcess(
+  install: N8nInstall,
+  options: { env: NodeJS.ProcessEnv; cwd: string; args: string[]; url: string; readyUrl: string },
+  timeoutMs = 120_000,
+): Promise<N8nProcess> {
+  const child = spawn(install.node, [install.bin, ...options.args], {
+    env: options.env,
+    cwd: options.cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-400_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const started: N8nProcess = {
+    command: options.args.join(' '),
+    pid: child.pid,
+    url: options.url,
+    output: () => output,
+    kill: () => killGroup(child, 'SIGKILL'),
+    async stop() {
+      if (!running()) return;
+      killGroup(child, 'SIGTERM');
+      const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(killer);
+      // Its task runners share the group; whatever outlived n8n goes too.
+      killGroup(child, 'SIGKILL');
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!running())
+      throw new Error(
+        `n8n ${started.command} exited with ${child.exitCode ?? child.signalCode} before it was ready:\n${output.slice(-4000)}`,
+      );
+    try {
+      const response = await fetch(options.readyUrl);
+      if (response.ok) return started;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(500);
+  }
+  await started.stop();
+  throw new Error(`n8n ${started.command} was not ready within ${timeoutMs} ms:\n${output.slice(-4000)}`);
+}
+
 /** Starts `n8n start` and resolves when it is ready; rejects (and stops it) if it is not within `timeoutMs`. */
 export async function startN8nServer(
   install: N8nInstall,
   environment: N8nEnvironment,
   timeoutMs = 120_000,
 ): Promise<N8nServer> {
-  const child = spawn(install.node, [install.bin, 'start'], {
-    env: environment.env,
-    cwd: environment.root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server: N8nServer = {
-    url: environment.url,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      killGroup(child, 'SIGTERM');
-      const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(killer);
+  return await startN8nProcess(
+    install,
+    {
+      env: environment.env,
+      cwd: environment.root,
+      args: ['start'],
+      url: environment.url,
+      readyUrl: `${environment.url}/healthz/readiness`,
     },
-  };
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`n8n exited with ${child.exitCode} before it was ready:\n${output.slice(-4000)}`);
-    try {
-      const response = await fetch(`${environment.url}/healthz/readiness`);
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(500);
-  }
-  await server.stop();
-  throw new Error(`n8n was not ready within ${timeoutMs} ms:\n${output.slice(-4000)}`);
+    timeoutMs,
+  );
 }
 
 /** n8n's own REST API (as the editor uses it) and its public API, as the owner. */
@@ -326,7 +364,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Signals the process group we started (n8n and its task runners), by its id. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);

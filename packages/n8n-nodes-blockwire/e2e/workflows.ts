@@ -17,7 +17,7 @@ export interface WorkflowNode {
   typeVersion: number;
   position: [number, number];
   parameters: Record<string, unknown>;
-  credentials?: { blockwireApi: CredentialRef };
+  credentials?: { blockwireApi: CredentialRef; blockwirePostgresApi?: CredentialRef };
   webhookId?: string;
   /** Run once with the first input item, whatever the node before emitted. */
   executeOnce?: boolean;
@@ -38,8 +38,12 @@ export function stableId(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function credentialImport(ref: CredentialRef, data: Record<string, string>) {
-  return { id: ref.id, name: ref.name, type: 'blockwireApi', data };
+export function credentialImport(
+  ref: CredentialRef,
+  data: Record<string, string | number>,
+  type: 'blockwireApi' | 'blockwirePostgresApi' = 'blockwireApi',
+) {
+  return { id: ref.id, name: ref.name, type, data };
 }
 
 export function triggerNode(options: {
@@ -47,6 +51,8 @@ export function triggerNode(options: {
   credential: CredentialRef;
   parameters: Record<string, unknown>;
   webhookId?: string;
+  /** The Blockwire Repeat Store (PostgreSQL) credential, for `repeatStore: 'postgres'`. */
+  repeatStore?: CredentialRef;
 }): WorkflowNode {
   return {
     id: stableId('trigger', options.webhookId ?? ''),
@@ -56,7 +62,10 @@ export function triggerNode(options: {
     position: [0, 0],
     webhookId: options.webhookId ?? stableId('webhook', JSON.stringify(options.parameters)),
     parameters: options.parameters,
-    credentials: { blockwireApi: options.credential },
+    credentials: {
+      blockwireApi: options.credential,
+      ...(options.repeatStore ? { blockwirePostgresApi: options.repeatStore } : {}),
+    },
   };
 }
 
@@ -347,15 +356,33 @@ export function resourceWorkflows(
   };
 }
 
-/** 1,000 items, one Solana token each, priced by one Blockwire node (batched into 10 requests). */
+/** n8n's Webhook node: the workflow starts on a POST to `/webhook/<path>` (production URL). */
+export function webhookTrigger(path: string): WorkflowNode {
+  return {
+    id: stableId('webhook trigger', path),
+    name: 'Webhook',
+    type: 'n8n-nodes-base.webhook',
+    typeVersion: 2,
+    position: [0, 0],
+    webhookId: stableId('webhook', path),
+    parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+  };
+}
+
+/**
+ * 1,000 items, one Solana token each, priced by one Blockwire node (batched into 10 requests).
+ * Started by hand by default; `start` puts another trigger first (a webhook, to run it on a
+ * queue-mode worker), under another workflow id.
+ */
 export function solanaBatchWorkflow(
   prefix: string,
   credential: CredentialRef,
   addresses: readonly string[],
+  options: { start?: WorkflowNode; id?: string } = {},
 ): Workflow {
   const items = JSON.stringify(addresses);
   const nodes: WorkflowNode[] = [
-    manualTrigger(),
+    options.start ?? manualTrigger(),
     {
       id: stableId('code', 'One item per token'),
       name: 'One item per token',
@@ -374,5 +401,5 @@ export function solanaBatchWorkflow(
       position: [440, 0],
     },
   ];
-  return workflow('bwSolanaBatch001', 'Blockwire: 1,000 Solana prices', nodes);
+  return workflow(options.id ?? 'bwSolanaBatch001', 'Blockwire: 1,000 Solana prices', nodes);
 }

@@ -1,8 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { BlockwireTrigger } from '../nodes/BlockwireTrigger/BlockwireTrigger.node';
-import { MEMORY_SIZE, memoryKey, rememberNew } from '../nodes/BlockwireTrigger/memory';
-import { webhookContext } from './support/n8n-context';
+import { dropRepeats } from '../nodes/BlockwireTrigger/deliveries';
+import {
+  type ProcessedDataStore,
+  processedDataStore,
+  triggerExecuteContext,
+  webhookContext,
+} from './support/n8n-context';
 import {
   BLOCK,
   bitcoinDelivery,
@@ -35,6 +40,23 @@ async function deliver(
   const result = await trigger.webhook.call(ctx.webhook);
   const items = result.workflowData?.[0]?.map((item) => item.json) ?? [];
   return { ...ctx, result, items };
+}
+
+/**
+ * A delivery as n8n handles it: webhook() answers it, and when that starts the workflow, the
+ * trigger's execute() runs with its items against n8n's deduplication store. `emitted` is what the
+ * next node gets; `started` whether an execution began at all.
+ */
+async function deliverAndRun(
+  request: { rawBody: string; headers?: Record<string, string> },
+  store: ProcessedDataStore,
+  parameters: IDataObject = bitcoinParameters,
+) {
+  const delivered = await deliver(request, { parameters });
+  if (!delivered.result.workflowData) return { ...delivered, started: false, emitted: [] };
+  const { execute } = triggerExecuteContext({ parameters, items: delivered.items, store });
+  const [output = []] = await dropRepeats.call(execute);
+  return { ...delivered, started: true, emitted: output.map((item) => item.json) };
 }
 
 describe('Blockwire Trigger webhook: what starts the workflow', () => {
@@ -121,55 +143,52 @@ describe('Blockwire Trigger webhook: what starts the workflow', () => {
   });
 
   it('follows a transaction mempool → in-block → confirmed once per stage, dropping retried deliveries', async () => {
-    const staticData: IDataObject = {};
+    const store = processedDataStore();
     const id = txid(7);
     const stages = [];
     for (const stage of ['mempool', 'mempool', 'in-block', 'in-block', 'confirmed', 'confirmed'] as const) {
       const retry = stages.filter((s) => s === stage).length;
       stages.push(stage);
-      const { items, result } = await deliver(
+      const { emitted, started } = await deliverAndRun(
         await signed(bitcoinDelivery(stage, [payment(id, stage)], retry)),
-        {
-          staticData,
-        },
+        store,
       );
-      if (retry === 0) {
-        expect(items.map((item) => [item.txid, item.stage, item.blockHeight])).toEqual([
-          [id, stage, stage === 'mempool' ? null : 870000],
-        ]);
-      } else {
-        expect(result, `retried ${stage}`).toEqual({});
-      }
+      // Every signed delivery starts an execution; the repeat ends at the trigger, with nothing.
+      expect(started).toBe(true);
+      expect(emitted.map((item) => [item.txid, item.stage, item.blockHeight])).toEqual(
+        retry === 0 ? [[id, stage, stage === 'mempool' ? null : 870000]] : [],
+      );
     }
   });
 
   it('emits only the new transactions of a delivery that repeats some', async () => {
-    const staticData: IDataObject = {};
-    await deliver(await signed(bitcoinDelivery('in-block', [payment(txid(1), 'in-block')])), { staticData });
-    const { items } = await deliver(
+    const store = processedDataStore();
+    await deliverAndRun(await signed(bitcoinDelivery('in-block', [payment(txid(1), 'in-block')])), store);
+    const { emitted, logger } = await deliverAndRun(
       await signed(bitcoinDelivery('in-block', [payment(txid(1), 'in-block'), payment(txid(2), 'in-block')])),
-      { staticData },
+      store,
     );
-    expect(items.map((item) => item.txid)).toEqual([txid(2)]);
+    expect(emitted.map((item) => item.txid)).toEqual([txid(2)]);
+    expect(logger.infos).toEqual([]);
   });
 
   it('starts nothing for a stage that is not selected, and still emits that stage later if it is selected', async () => {
-    const staticData: IDataObject = {};
+    const store = processedDataStore();
     const parameters = { mode: 'bitcoin', stages: ['confirmed'] };
-    const mempool = await deliver(await signed(bitcoinDelivery('mempool', [payment(txid(3), 'mempool')])), {
+    const mempool = await deliverAndRun(
+      await signed(bitcoinDelivery('mempool', [payment(txid(3), 'mempool')])),
+      store,
       parameters,
-      staticData,
-    });
-    expect(mempool.result).toEqual({});
-    const confirmed = await deliver(
-      await signed(bitcoinDelivery('confirmed', [payment(txid(3), 'confirmed')])),
-      {
-        parameters,
-        staticData,
-      },
     );
-    expect(confirmed.items.map((item) => item.stage)).toEqual(['confirmed']);
-    expect(staticData.seen).toHaveLength(1);
+    expect(mempool.result).toEqual({});
+    expect(mempool.started).toBe(false);
+    const confirmed = await deliverAndRun(
+      await signed(bitcoinDelivery('confirmed', [payment(txid(3), 'confirmed')])),
+      store,
+      parameters,
+    );
+    expect(confirmed.emitted.map((item) => item.stage)).toEqual(['confirmed']);
+    expect([...store.rows.values()]).toEqual([[`bitcoin ${txid(3)} confirmed`]]);
   });
 
   it('answers 200 and starts nothing for a signed payload that is not a Bitcoin delivery, logging why', async () => {
@@ -190,52 +209,20 @@ describe('Blockwire Trigger webhook: what starts the workflow', () => {
   });
 
   it('EVM mode: emits each delivery once per stream, block and confirmed flag', async () => {
-    const staticData: IDataObject = {};
+    const store = processedDataStore();
     const parameters = { mode: 'evm' };
-    const first = await deliver(await signed(evmDelivery(false)), { parameters, staticData });
-    expect(first.items).toEqual([evmDelivery(false)]);
-    expect(
-      (await deliver(await signed({ ...evmDelivery(false), retries: 1 }), { parameters, staticData })).result,
-    ).toEqual({});
-    expect((await deliver(await signed(evmDelivery(true)), { parameters, staticData })).items).toHaveLength(
-      1,
-    );
-    expect(
-      (await deliver(await signed(evmDelivery(true, '21000001')), { parameters, staticData })).items,
-    ).toHaveLength(1);
-    const forged = await deliver(
+    const run = async (payload: unknown) =>
+      (await deliverAndRun(await signed(payload), store, parameters)).emitted;
+    expect(await run(evmDelivery(false))).toEqual([evmDelivery(false)]);
+    expect(await run({ ...evmDelivery(false), retries: 1 })).toEqual([]);
+    expect(await run(evmDelivery(true))).toHaveLength(1);
+    expect(await run(evmDelivery(true, '21000001'))).toHaveLength(1);
+    const forged = await deliverAndRun(
       { rawBody: JSON.stringify(evmDelivery(true, '21000002')) },
-      { parameters, staticData },
+      store,
+      parameters,
     );
     expect(forged.response.status).toBe(401);
-  });
-});
-
-describe('delivery memory', () => {
-  it('keeps at most the newest entries and tells new keys from repeats', () => {
-    const staticData: IDataObject = {};
-    expect(rememberNew(staticData, ['a', 'b', 'a'], { size: 3 })).toEqual([true, true, false]);
-    expect(rememberNew(staticData, ['c', 'd'], { size: 3 })).toEqual([true, true]);
-    expect(staticData.seen).toEqual(['b', 'c', 'd']);
-    expect(rememberNew(staticData, ['a'], { size: 3 })).toEqual([true]);
-    expect(MEMORY_SIZE).toBeGreaterThanOrEqual(10_000);
-  });
-
-  it('survives n8n overwriting static data with an older copy (an execution that ended late)', () => {
-    const scope = 'wf-lost-update:node-1';
-    const first: IDataObject = {};
-    rememberNew(first, ['k1'], { scope });
-    const stale = structuredClone(first); // what a slow execution loaded, and will write back
-    const second = structuredClone(first);
-    rememberNew(second, ['k2'], { scope });
-    // The slow execution saves its copy last: k2 is gone from static data, not from the trigger.
-    expect(rememberNew(structuredClone(stale), ['k2', 'k3'], { scope })).toEqual([false, true]);
-  });
-
-  it('keys are short and distinct per part', () => {
-    const key = memoryKey('bitcoin', txid(1), 'mempool');
-    expect(key).toHaveLength(16);
-    expect(key).not.toBe(memoryKey('bitcoin', txid(1), 'in-block'));
-    expect(memoryKey('a', 'bc')).not.toBe(memoryKey('ab', 'c'));
+    expect(forged.started).toBe(false);
   });
 });

@@ -1,12 +1,18 @@
 import {
+  type ICredentialsDecrypted,
+  type ICredentialTestFunctions,
+  type IExecuteFunctions,
   type IHookFunctions,
+  type INodeCredentialTestResult,
+  type INodeExecutionData,
   type INodeType,
   type INodeTypeDescription,
   type IWebhookFunctions,
   type IWebhookResponseData,
   NodeConnectionTypes,
 } from 'n8n-workflow';
-import { receiveDelivery } from './deliveries';
+import { dropRepeats, receiveDelivery } from './deliveries';
+import { checkPostgresStore, type PostgresRepeatCredentials } from './postgres-repeats';
 import { triggerProperties } from './properties';
 import { bitcoinStreamExists, createBitcoinStreamForNode, deleteBitcoinStreamOfNode } from './stream';
 
@@ -22,9 +28,33 @@ export class BlockwireTrigger implements INodeType {
     defaults: { name: 'Blockwire Trigger' },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [{ name: 'blockwireApi', required: true }],
+    credentials: [
+      { name: 'blockwireApi', required: true },
+      {
+        name: 'blockwirePostgresApi',
+        required: true,
+        testedBy: 'blockwirePostgresConnection',
+        displayOptions: { show: { repeatStore: ['postgres'] } },
+      },
+    ],
     webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
     properties: triggerProperties,
+  };
+
+  methods = {
+    credentialTest: {
+      async blockwirePostgresConnection(
+        this: ICredentialTestFunctions,
+        credential: ICredentialsDecrypted,
+      ): Promise<INodeCredentialTestResult> {
+        try {
+          await checkPostgresStore(credential.data as unknown as PostgresRepeatCredentials);
+          return { status: 'OK', message: 'Connected; the repeat table is ready' };
+        } catch (error) {
+          return { status: 'Error', message: (error as Error).message };
+        }
+      },
+    },
   };
 
   webhookMethods = {
@@ -43,5 +73,10 @@ export class BlockwireTrigger implements INodeType {
 
   async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
     return await receiveDelivery.call(this);
+  }
+
+  // Runs in the execution a delivery started (a worker, in queue mode), with the webhook's items.
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    return await dropRepeats.call(this);
   }
 }

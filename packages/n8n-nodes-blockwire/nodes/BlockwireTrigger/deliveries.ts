@@ -7,12 +7,19 @@ import {
   parseEvmWebhook,
   verifySignature,
 } from '@blockwire/streams';
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import {
+  type IDataObject,
+  type IExecuteFunctions,
+  type INodeExecutionData,
+  type IWebhookFunctions,
+  type IWebhookResponseData,
+  NodeOperationError,
+} from 'n8n-workflow';
 import { type BlockwireCredentials, CREDENTIAL_TYPE } from '../shared/credentials';
 import { toNodeError } from '../shared/errors';
 import { bitcoinTransactionItem } from './bitcoin-items';
-import { memoryKey, memoryScope, rememberNew, type TriggerStaticData } from './memory';
 import type { TriggerMode } from './properties';
+import { firstSightings, type RepeatStoreKind } from './repeats';
 
 /** Answered with n8n's default 200 and no workflow run. */
 const NOTHING_TO_RUN: IWebhookResponseData = {};
@@ -20,9 +27,10 @@ const NOTHING_TO_RUN: IWebhookResponseData = {};
 /**
  * Handles one POST from the service. The verification POST (empty, unsigned) gets 200 and starts
  * nothing; a missing or wrong `x-signature` gets 401 and starts nothing; a signed delivery that
- * does not parse is logged and answered 200 (a retry would not fix it); a delivery seen before is
- * answered 200 and dropped. Everything else starts the workflow: Bitcoin mode with one item per
- * new transaction of a selected stage, EVM mode with the payload.
+ * does not parse is logged and answered 200 (a retry would not fix it). Everything else starts the
+ * workflow: Bitcoin mode with one item per transaction of a selected stage, EVM mode with the
+ * payload. Repeats are dropped by the trigger's step in the execution (`dropRepeats`), which has
+ * n8n's database at hand: in queue mode this runs in a webhook process, that on a worker.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
   const request = this.getRequestObject() as { rawBody?: Buffer };
@@ -43,13 +51,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
   }
 
   const mode = this.getNodeParameter('mode', 'bitcoin') as TriggerMode;
-  const memory: Memory = {
-    staticData: this.getWorkflowStaticData('node') as TriggerStaticData,
-    scope: memoryScope(this.getWorkflow().id, this.getNode().id),
-  };
   let items: INodeExecutionData[];
   try {
-    items = mode === 'bitcoin' ? bitcoinItems(this, body, memory) : evmItems(body, memory);
+    items = mode === 'bitcoin' ? bitcoinItems(this, body) : evmItems(body);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw toNodeError(this.getNode(), error);
     this.logger.warn(
@@ -60,35 +64,74 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
   return items.length > 0 ? { workflowData: [items] } : NOTHING_TO_RUN;
 }
 
-interface Memory {
-  staticData: TriggerStaticData;
-  scope: string;
-}
-
-function bitcoinItems(context: IWebhookFunctions, body: unknown, memory: Memory): INodeExecutionData[] {
+function bitcoinItems(context: IWebhookFunctions, body: unknown): INodeExecutionData[] {
   const payload = parseBitcoinWebhook(body);
   const stage = bitcoinDeliveryStage(payload);
   const stages = context.getNodeParameter('stages', []) as BitcoinDeliveryStage[];
   if (!stages.includes(stage)) return [];
-  const fresh = rememberNew(
-    memory.staticData,
-    payload.transactions.map((tx) => memoryKey('bitcoin', tx.txid, stage)),
-    { scope: memory.scope },
-  );
-  return payload.transactions
-    .filter((_, index) => fresh[index])
-    .map((tx) => ({ json: bitcoinTransactionItem(payload, stage, tx) }));
+  return payload.transactions.map((tx) => ({ json: bitcoinTransactionItem(payload, stage, tx) }));
 }
 
-function evmItems(body: unknown, memory: Memory): INodeExecutionData[] {
-  const payload = parseEvmWebhook(body);
-  const block = payload.block?.hash ?? payload.block?.number ?? '';
-  const [fresh] = rememberNew(
-    memory.staticData,
-    [memoryKey('evm', payload.streamId, block, payload.confirmed)],
-    {
-      scope: memory.scope,
-    },
-  );
-  return fresh ? [{ json: payload as IDataObject }] : [];
+function evmItems(body: unknown): INodeExecutionData[] {
+  return [{ json: parseEvmWebhook(body) as IDataObject }];
+}
+
+/**
+ * What makes a delivery the same as an earlier one: a transaction at a stage (Bitcoin), a stream's
+ * block with its confirmed flag (EVM). Undefined for an item that does not say (edited test data).
+ */
+export function repeatKey(mode: TriggerMode, json: IDataObject): string | undefined {
+  if (mode === 'bitcoin') {
+    return typeof json.txid === 'string' && typeof json.stage === 'string'
+      ? `bitcoin ${json.txid} ${json.stage}`
+      : undefined;
+  }
+  const block = (json.block ?? {}) as IDataObject;
+  const blockId = block.hash ?? block.number;
+  return typeof json.streamId === 'string' && blockId !== undefined
+    ? `evm ${json.streamId} ${String(blockId)} ${String(json.confirmed)}`
+    : undefined;
+}
+
+/**
+ * The trigger's step in the execution: passes on the items of deliveries it sees for the first
+ * time and drops the repeats, recorded in the Repeat Store so that every n8n process agrees. A
+ * manual (test) run records nothing: it must not hide a later production delivery.
+ */
+export async function dropRepeats(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+  const items = this.getInputData();
+  if (this.getMode() === 'manual') return [items];
+  const mode = this.getNodeParameter('mode', 0, 'bitcoin') as TriggerMode;
+  const store = this.getNodeParameter('repeatStore', 0, 'n8n') as RepeatStoreKind;
+  const keys = items.map((item) => repeatKey(mode, item.json));
+  const keyed = keys.flatMap((key, index) => (key === undefined ? [] : [index]));
+  let first: boolean[];
+  try {
+    first = await firstSightings(
+      this,
+      keyed.map((index) => keys[index]!),
+      store,
+    );
+  } catch (error) {
+    throw new NodeOperationError(
+      this.getNode(),
+      `Could not record the deliveries in the repeat store (${store === 'postgres' ? 'PostgreSQL' : "n8n's database"}): ${(error as Error).message}`,
+      { description: 'Nothing was passed on. Retry this execution once the store is reachable.' },
+    );
+  }
+  const dropped = new Set(keyed.filter((_, position) => !first[position]));
+  const kept = items.filter((_, index) => !dropped.has(index));
+  if (dropped.size > 0) this.logger.info(droppedMessage(keys, dropped));
+  return [kept];
+}
+
+const KEYS_LOGGED = 10;
+
+/** "dropped 2 of 3 items, delivered before: bitcoin <txid> mempool, …" (the first keys only). */
+function droppedMessage(keys: (string | undefined)[], dropped: Set<number>): string {
+  const named = [...dropped].map((index) => keys[index]!);
+  const more = named.length > KEYS_LOGGED ? ` and ${named.length - KEYS_LOGGED} more` : '';
+  return `Blockwire Trigger: dropped ${dropped.size} of ${keys.length} items, delivered before: ${named
+    .slice(0, KEYS_LOGGED)
+    .join(', ')}${more}`;
 }

@@ -81,6 +81,29 @@ export const triggerProperties: INodeProperties[] = [
     displayOptions: bitcoinOnly,
   },
   {
+    displayName: 'Repeat Store',
+    name: 'repeatStore',
+    type: 'options',
+    noDataExpression: true,
+    options: [
+      {
+        name: "N8n's Database",
+        value: 'n8n',
+        description:
+          'Exact when one n8n process runs the executions; in queue mode two workers recording at once can lose a record',
+      },
+      {
+        name: 'PostgreSQL',
+        value: 'postgres',
+        description:
+          'Each delivery is claimed once, atomically, however many n8n processes run: use it in queue mode',
+      },
+    ],
+    default: 'n8n',
+    description:
+      'Where the trigger records the deliveries it passed on, to drop the repeats the service sends when an answer was lost',
+  },
+  {
     displayName: 'Options',
     name: 'options',
     type: 'collection',

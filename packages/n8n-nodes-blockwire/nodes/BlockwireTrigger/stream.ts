@@ -10,13 +10,18 @@ import {
   setBitcoinStreamStatus,
   webhookUrlProblem,
 } from '@blockwire/streams';
-import { type IHookFunctions, NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type IHookFunctions, NodeOperationError } from 'n8n-workflow';
 import { blockwireClient } from '../shared/client';
 import type { BlockwireCredentials } from '../shared/credentials';
 import { toNodeError } from '../shared/errors';
 import { listParameter } from '../shared/lists';
-import { forgetDeliveries, memoryScope, type TriggerStaticData } from './memory';
 import type { TriggerMode } from './properties';
+
+/** The node's static data: the Bitcoin stream it created. */
+export interface TriggerStaticData extends IDataObject {
+  streamId?: string;
+  webhookUrl?: string;
+}
 
 interface StreamOptions {
   description?: string;
@@ -40,7 +45,10 @@ function modeOf(context: IHookFunctions): TriggerMode {
 }
 
 function staticDataOf(context: IHookFunctions): TriggerStaticData {
-  return context.getWorkflowStaticData('node') as TriggerStaticData;
+  const staticData = context.getWorkflowStaticData('node') as TriggerStaticData;
+  // Version 0.1.0 kept the deliveries it had seen here (up to ~200 kB); n8n's database does now.
+  if ('seen' in staticData) delete staticData.seen;
+  return staticData;
 }
 
 function forgetStream(staticData: TriggerStaticData): void {
@@ -165,7 +173,6 @@ export async function deleteBitcoinStreamOfNode(this: IHookFunctions): Promise<b
     }
   }
   forgetStream(staticData);
-  forgetDeliveries(staticData, memoryScope(this.getWorkflow().id, this.getNode().id));
   return true;
 }
 

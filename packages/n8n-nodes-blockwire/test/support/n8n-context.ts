@@ -5,13 +5,14 @@
  * the real transport and credential. The real n8n runs in the e2e tests.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  IDataObject,
-  IExecuteFunctions,
-  IHookFunctions,
-  IHttpRequestOptions,
-  INode,
-  IWebhookFunctions,
+import {
+  type IDataObject,
+  type IExecuteFunctions,
+  type IHookFunctions,
+  type IHttpRequestOptions,
+  type INode,
+  type IWebhookFunctions,
+  sleep,
 } from 'n8n-workflow';
 import { BlockwireApi } from '../../credentials/BlockwireApi.credentials';
 import type { BlockwireCredentials } from '../../nodes/shared/credentials';
@@ -184,4 +185,87 @@ export function executeContext(options: {
     },
   } as unknown as IExecuteFunctions;
   return { execute };
+}
+
+/**
+ * n8n's deduplication store (`processed_data`, what `helpers.checkProcessedAndRecord` uses), as
+ * n8n 2.41 implements it for mode `entries`: one row per node holding its key list; a call reads
+ * the row, and after `gapMs` (the database round trip) writes the whole list back — no lock, so a
+ * concurrent call's keys can be overwritten; two first calls both insert, and one insert fails.
+ */
+export function processedDataStore(options: { gapMs?: number } = {}) {
+  const rows = new Map<string, string[]>();
+  const calls: { keys: string[]; maxEntries?: number }[] = [];
+  return {
+    rows,
+    calls,
+    async checkProcessedAndRecord(row: string, keys: string[], maxEntries?: number) {
+      calls.push({ keys, maxEntries });
+      const read = rows.get(row);
+      const list = read ? [...read] : undefined;
+      await sleep(options.gapMs ?? 0);
+      if (!list) {
+        if (rows.has(row))
+          throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+        rows.set(row, maxEntries ? keys.slice(-maxEntries) : [...keys]);
+        return { new: keys, processed: [] };
+      }
+      const known = new Set(list);
+      const fresh = keys.filter((key) => !known.has(key));
+      list.push(...fresh);
+      rows.set(row, maxEntries ? list.slice(-maxEntries) : list);
+      return { new: fresh, processed: keys.filter((key) => known.has(key)) };
+    },
+  };
+}
+
+export type ProcessedDataStore = ReturnType<typeof processedDataStore>;
+
+/** `this` of the trigger's execute(): the items its webhook() emitted, and n8n's deduplication store. */
+export function triggerExecuteContext(options: {
+  parameters: IDataObject;
+  items: IDataObject[];
+  store: ProcessedDataStore;
+  credentials?: Record<string, IDataObject>;
+  workflowId?: string;
+  mode?: string;
+}) {
+  const logger: FakeLogger & Record<string, unknown> = {
+    warnings: [],
+    infos: [],
+    warn: (message: string) => logger.warnings.push(message),
+    info: (message: string) => logger.infos.push(message),
+    debug: () => {},
+    error: (message: string) => logger.warnings.push(message),
+  };
+  const workflowId = options.workflowId ?? 'workflow-1';
+  const execute = {
+    logger,
+    getNode: () => NODE,
+    getMode: () => options.mode ?? 'webhook',
+    getWorkflow: () => ({ id: workflowId, name: 'Payments', active: true }),
+    getInputData: () => options.items.map((json) => ({ json })),
+    getCredentials: async (type: string) => {
+      const credentials = options.credentials?.[type];
+      if (!credentials) throw new Error(`no credentials of type ${type}`);
+      return credentials;
+    },
+    getNodeParameter: (name: string, _index: number, fallback?: unknown) =>
+      name in options.parameters ? options.parameters[name] : fallback,
+    helpers: {
+      checkProcessedAndRecord: async (
+        keys: (string | number)[],
+        scope: string,
+        settings: { mode: string; maxEntries?: number },
+      ) => {
+        if (scope !== 'node' || settings.mode !== 'entries') throw new Error('unexpected deduplication call');
+        return await options.store.checkProcessedAndRecord(
+          `${workflowId} n:${NODE.id}`,
+          keys.map(String),
+          settings.maxEntries,
+        );
+      },
+    },
+  } as unknown as IExecuteFunctions;
+  return { execute, logger };
 }

@@ -11,6 +11,7 @@ export const SCENARIO_IDS = [
   'rest-faults',
   'rpc-faults',
   'webhook-chaos',
+  'webhook-cluster',
   'bad-input',
   'secrets',
   'load',

@@ -7,21 +7,18 @@
  * restarted twice mid-run. The store and the callbacks must end with each txid at its true stage.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type BitcoinDeliveryStage,
   bitcoinDeliveryStage,
-  createBitcoinStream,
   createSqliteTxStore,
   signBody,
-  updateSettings,
 } from '@blockwire/streams';
-import { type Child, scriptPath, startChild, startEmulatorProcess } from './processes.ts';
+import { type Child, scriptPath, startChild } from './processes.ts';
+import { groundTruth, type Payload, RANK, recordDeliveries, seeded } from './recorded-deliveries.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
-import { taggedClient, tally } from './sdk.ts';
+import { tally } from './sdk.ts';
 
 const SENDS: Record<Scale, number> = { quick: 2_500, full: 10_000, soak: 10_000 };
 /** Shares of all sends, as the issue writes them; the rest are the genuine deliveries, once each. */
@@ -30,21 +27,6 @@ const MAX_BODY_BYTES = 256 * 1024;
 const SENDER_CONCURRENCY = 8;
 const SHUFFLE_WINDOW = 200;
 const SECRET = 'reliability-webhook-secret';
-const RANK: Record<BitcoinDeliveryStage, number> = { mempool: 0, 'in-block': 1, confirmed: 2 };
-const ADDRESSES = [
-  'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
-  'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-  '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
-];
-
-interface Payload {
-  confirmed: boolean;
-  retries?: number;
-  block: { height: string; hash: string };
-  transactions: { txid: string }[];
-  [field: string]: unknown;
-}
 
 type SendKind = 'genuine' | 'duplicate' | 'forged' | 'malformed' | 'oversized';
 interface Send {
@@ -66,7 +48,7 @@ export async function webhookChaos(scale: Scale): Promise<ScenarioResult> {
   const workDir = mkdtempSync(join(tmpdir(), 'blockwire-webhook-chaos-'));
   let receiver: Child<{ port: number }> | undefined;
   try {
-    const recorded = await recordDeliveries(genuineCount);
+    const recorded = await recordDeliveries(genuineCount, { secret: SECRET, tag: 'webhook-chaos' });
     const truth = groundTruth(recorded);
     const sends = await chaosOf(recorded, total);
     const database = join(workDir, 'txs.sqlite');
@@ -210,93 +192,6 @@ async function post(url: string, send: Send): Promise<number> {
   });
   await response.arrayBuffer();
   return response.status;
-}
-
-/**
- * Drives the emulator's Bitcoin network and records what it delivers to a stream watching every
- * address: payments through the mempool, some first seen in a block, some evicted, a block mined
- * after every few. Stops once about `count` deliveries came in.
- */
-async function recordDeliveries(count: number): Promise<Payload[]> {
-  const recorded: Payload[] = [];
-  const recorder = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (text) recorded.push(JSON.parse(text) as Payload);
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
-  const emulator = await startEmulatorProcess();
-  const client = taggedClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls });
-  try {
-    await updateSettings(client, { secretKey: SECRET });
-    await createBitcoinStream(client, {
-      webhookUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/record`,
-      allAddresses: true,
-      tag: 'webhook-chaos',
-    });
-    const deadline = Date.now() + 120_000;
-    for (let round = 0; recorded.length < count && Date.now() < deadline; round++) {
-      const txids: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const { txid } = await emulator.controlCall<{ txid: string }>('POST', '/bitcoin/transactions', {
-          to: ADDRESSES[(round + i) % ADDRESSES.length],
-          amountBtc: `0.0${1 + ((round * 4 + i) % 9)}`,
-          ...(i === 3 && round % 3 === 0 ? { mined: true } : {}),
-        });
-        txids.push(txid);
-      }
-      if (round % 2 === 1) await emulator.controlCall('POST', '/bitcoin/evict', { txid: txids[0] });
-      await emulator.controlCall('POST', '/bitcoin/mine', { blocks: 1 });
-      // Let the stream's queue drain now and then, so the count above stays close to the truth.
-      if (round % 20 === 19) await settled(recorded);
-    }
-    await settled(recorded);
-  } finally {
-    await client.close();
-    await emulator.stop();
-    recorder.closeAllConnections();
-    recorder.close();
-  }
-  return recorded;
-}
-
-/** Waits until no delivery came in for 300 ms (at most 30 s). */
-async function settled(recorded: unknown[]): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let seen = -1;
-  while (seen !== recorded.length && Date.now() < deadline) {
-    seen = recorded.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-/** Each txid's final stage: the furthest stage of any genuine delivery that carried it. */
-function groundTruth(recorded: Payload[]): Map<string, BitcoinDeliveryStage> {
-  const truth = new Map<string, BitcoinDeliveryStage>();
-  for (const payload of recorded) {
-    const stage = bitcoinDeliveryStage(payload);
-    for (const { txid } of payload.transactions) {
-      const known = truth.get(txid);
-      if (!known || RANK[stage] > RANK[known]) truth.set(txid, stage);
-    }
-  }
-  return truth;
-}
-
-/** A small seeded PRNG, so a run's chaos is the same every time (mulberry32). */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** The genuine deliveries once each, plus duplicates, forgeries, malformed and oversized bodies, shuffled. */

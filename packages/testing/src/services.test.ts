@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startPostgres, startRedis } from './services.js';
 
@@ -47,5 +48,28 @@ describe('startRedis', () => {
       await redis.stop();
     }
     expect(await accepts(redis.port)).toBe(false);
+  }, 120_000);
+});
+
+describe('a test process killed before it could stop its servers', () => {
+  it('leaves neither PostgreSQL nor Redis running', async () => {
+    // A runner that kills its worker on a timeout runs no exit handler: the servers must go anyway.
+    const script = `
+      import { startPostgres, startRedis } from ${JSON.stringify(join(import.meta.dirname, 'services.ts'))};
+      const postgres = await startPostgres();
+      const redis = await startRedis();
+      process.stdout.write(JSON.stringify({ postgres: postgres.port, redis: redis.port }) + '\\n');
+      setInterval(() => {}, 60_000);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const ports = await new Promise<{ postgres: number; redis: number }>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
+      child.once('exit', (code) => reject(new Error(`the child exited ${code}`)));
+    });
+    expect(await accepts(ports.postgres)).toBe(true);
+    child.kill('SIGKILL');
+    await expect.poll(() => accepts(ports.postgres), { timeout: 15_000, interval: 200 }).toBe(false);
+    await expect.poll(() => accepts(ports.redis), { timeout: 15_000, interval: 200 }).toBe(false);
   }, 120_000);
 });

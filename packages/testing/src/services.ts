@@ -22,6 +22,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A detached shell that runs `cleanup` once this process is gone, however it ended: a test runner
+ * that kills its worker (a timeout) runs no `exit` handler, and the server would outlive it.
+ * Returns a function that ends the watchdog (call it once you cleaned up yourself).
+ */
+function cleanUpWhenGone(cleanup: string): () => void {
+  const watchdog = spawn(
+    'sh',
+    ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${cleanup}`],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.unref();
+  return () => {
+    try {
+      watchdog.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
+const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
 /** Installs a Debian package unless `isInstalled()` already says it is there. */
 export function ensureDebianPackage(name: string, isInstalled: () => boolean): void {
   if (isInstalled()) return;
@@ -89,10 +112,15 @@ export async function startPostgres(
   };
   const port = await freePort();
   let stopped = false;
+  const pgCtl = [...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []), join(bin, 'pg_ctl')];
+  const endWatchdog = cleanUpWhenGone(
+    `${[...pgCtl, 'stop', '-D', dataDir, '-m', 'immediate', '-w'].map(shellQuote).join(' ')} >/dev/null 2>&1; rm -rf ${shellQuote(dir)}`,
+  );
   const stop = () => {
     if (stopped) return;
     stopped = true;
     process.removeListener('exit', stop);
+    endWatchdog();
     try {
       run('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
     } catch {
@@ -184,6 +212,7 @@ export async function startRedis(): Promise<RedisServer> {
   );
   const killAtExit = () => child.kill('SIGKILL');
   process.once('exit', killAtExit);
+  const endWatchdog = cleanUpWhenGone(`kill -9 ${child.pid} 2>/dev/null; rm -rf ${shellQuote(dir)}`);
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -202,6 +231,7 @@ export async function startRedis(): Promise<RedisServer> {
       reject(new Error(`redis-server exited (${code}):\n${output}`));
     });
   }).catch((error) => {
+    endWatchdog();
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -215,6 +245,7 @@ export async function startRedis(): Promise<RedisServer> {
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {
         process.removeListener('exit', killAtExit);
+        endWatchdog();
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -299,6 +299,34 @@ describe('createWebhookHandler without a server', () => {
     expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(TypeError);
   });
 
+  it('names resumeEveryMs when it is not a positive number', () => {
+    for (const resumeEveryMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createWebhookHandler({ secret: 's', resumeEveryMs })).toThrow(/`resumeEveryMs`/);
+    }
+  });
+
+  it('looks again for unfinished deliveries with resumeEveryMs: a failed callback runs again, until close()', async () => {
+    const tracker = createBitcoinTxTracker();
+    let calls = 0;
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      tracker,
+      resumeEveryMs: 10,
+      onError: () => undefined,
+      onBitcoin: () => {
+        calls++;
+        if (calls < 3) throw new Error('mailer down');
+      },
+    });
+    const rawBody = JSON.stringify(MEMPOOL_DELIVERY);
+    await handler({ headers: { 'x-signature': await signBody(rawBody, SECRET) }, rawBody });
+    await expect.poll(() => calls, { timeout: 5_000 }).toBe(3);
+    await handler.close();
+    expect(await tracker.pendingDeliveries()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(3);
+  });
+
   it('takes fetch Headers or a plain header object in any case', async () => {
     const { handler, bitcoin } = receiver();
     const rawBody = JSON.stringify(MEMPOOL_DELIVERY);

@@ -65,9 +65,17 @@ export interface WebhookHandlerOptions {
    * With a `tracker` whose store keeps deliveries: when the handler is created, run `onBitcoin`
    * again for every delivery whose callback never finished (the process died first) or failed,
    * oldest first and with the changes it made, before the callbacks of newer deliveries; then
-   * settle each. Default `true`. With several processes on one store, leave it on in one only.
+   * settle each. Default `true`. With several processes on one SQLite file, leave it on in one
+   * only; a store that knows which process owns a delivery (the PostgreSQL store) hands each
+   * process only its own and those of processes that died, so leave it on everywhere.
    */
   resumePending?: boolean;
+  /**
+   * With `resumePending`: also look for unfinished deliveries every this many milliseconds while
+   * running, and run their callbacks — those of receivers that died since (PostgreSQL store), and
+   * this receiver's own failed ones again. Off by default. `close()` stops it.
+   */
+  resumeEveryMs?: number;
 }
 
 export interface NodeListenerOptions {
@@ -87,6 +95,8 @@ export interface WebhookHandler {
    * deliveries of `resumePending` included (for tests and graceful shutdown).
    */
   idle(): Promise<void>;
+  /** Stops looking for unfinished deliveries (`resumeEveryMs`), then waits like `idle()`. */
+  close(): Promise<void>;
 }
 
 const reply = (status: number, message: string): WebhookResponse => ({
@@ -114,11 +124,16 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
  * can take the process down.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { secret, onBitcoin, onEvm, tracker } = options;
+  const { secret, onBitcoin, onEvm, tracker, resumeEveryMs } = options;
   if (typeof secret !== 'string' || secret === '') {
     // Without it every delivery would be refused with 401: say so now, not at the first delivery.
     throw new TypeError(
       'createWebhookHandler needs `secret`: the project secretKey webhooks are signed with',
+    );
+  }
+  if (resumeEveryMs !== undefined && !(Number.isFinite(resumeEveryMs) && resumeEveryMs > 0)) {
+    throw new TypeError(
+      `createWebhookHandler: \`resumeEveryMs\` must be a positive number of milliseconds, not ${String(resumeEveryMs)}`,
     );
   }
 
@@ -186,6 +201,29 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const resumed = track(async () => {
     for (const accepted of await pending) await runBitcoin(accepted.payload, contextOf(accepted));
   });
+
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** One look for unfinished deliveries; the next is scheduled once this one is done. */
+  function resumeLater(): void {
+    if (closed || !resuming || resumeEveryMs === undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void track(async () => {
+        await resumed;
+        let again: AcceptedDelivery[] = [];
+        try {
+          again = await tracker.resumeDeliveries();
+        } catch (error) {
+          await report(error, { kind: 'bitcoin', phase: 'store', payload: undefined });
+        }
+        for (const accepted of again) await runBitcoin(accepted.payload, contextOf(accepted));
+      }).finally(resumeLater);
+    }, resumeEveryMs);
+    // A receiver that is otherwise done must still be able to exit.
+    (timer as { unref?: () => void }).unref?.();
+  }
+  resumeLater();
 
   const later = (work: () => Promise<void>) =>
     track(async () => {
@@ -269,6 +307,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   handler.idle = async () => {
     while (running.size > 0) await Promise.allSettled([...running]);
+  };
+  handler.close = async () => {
+    closed = true;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    await handler.idle();
   };
   handler.node = toNodeListener(handler);
   return handler;

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
+import { txStoreContract } from './__fixtures__/store-contract.js';
 import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
-import { createSqliteTxStore } from './sqlite-store.js';
+import { createSqliteTxStore, type SqliteTxStore } from './sqlite-store.js';
 import { createBitcoinTxTracker } from './tracker.js';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
@@ -150,28 +151,9 @@ describe('createSqliteTxStore', () => {
     store.close();
   });
 
-  it('uses WAL and stores records and deliveries that round-trip', () => {
+  it('uses WAL', () => {
     const dbPath = freshDb();
-    const store = createSqliteTxStore(dbPath);
-    const record = {
-      txid: txidOf(9),
-      stage: 'in-block' as const,
-      tx: MEMPOOL_DELIVERY.transactions[0]!,
-      block: { height: '870000', hash: 'abc' },
-      streamId: 's',
-      firstSeenAt: 5,
-      updatedAt: 6,
-    };
-    store.put(record);
-    expect(store.get(txidOf(9))).toEqual(record);
-    expect(store.list!({ stage: 'in-block' })).toEqual([record]);
-    expect(store.list!({ stage: 'mempool' })).toEqual([]);
-    const id = store.saveDelivery!('{"raw":true}', 7) as string;
-    store.updateDelivery!(id, 'failed', 'boom');
-    expect(store.listDeliveries!()).toEqual([
-      { id, receivedAt: 7, state: 'failed', error: 'boom', payload: { raw: true } },
-    ]);
-    store.close();
+    createSqliteTxStore(dbPath).close();
     const mode = execFileSync(
       process.execPath,
       [
@@ -203,27 +185,27 @@ describe('createSqliteTxStore', () => {
     ]);
     store.close();
   });
+});
 
-  it('never moves a transaction backwards when two trackers share the file (workers, two connections)', async () => {
+describe('createSqliteTxStore: the TxStore contract', () => {
+  // Each store its own connection to one file, as each worker process has.
+  txStoreContract(async () => {
     const dbPath = freshDb();
-    const first = createSqliteTxStore(dbPath);
-    const second = createSqliteTxStore(dbPath);
-    const txid = txidOf(1);
-    // Both read "unknown" before either writes: the later, lower write must not win.
-    const [confirmedChanges, mempoolChanges] = await Promise.all([
-      createBitcoinTxTracker({ store: first }).ingest(bitcoinDelivery('confirmed', [txid])),
-      createBitcoinTxTracker({ store: second }).ingest(bitcoinDelivery('mempool', [txid])),
-    ]);
-    expect(first.get(txid)?.stage).toBe('confirmed');
-    expect(second.get(txid)?.stage).toBe('confirmed');
-    expect(confirmedChanges.map((change) => change.to)).toEqual(['confirmed']);
-    expect(mempoolChanges).toEqual([]);
-
-    const record = { ...first.get(txid)!, stage: 'in-block' as const };
-    expect(second.put(record)).toBe(false);
-    expect(first.get(txid)?.stage).toBe('confirmed');
-    first.close();
-    second.close();
+    const open: SqliteTxStore[] = [];
+    return {
+      async open() {
+        const store = createSqliteTxStore(dbPath);
+        open.push(store);
+        return store;
+      },
+      async crash(store) {
+        (store as SqliteTxStore).close();
+        open.splice(open.indexOf(store as SqliteTxStore), 1);
+      },
+      async closeAll() {
+        for (const store of open.splice(0)) store.close();
+      },
+    };
   });
 });
 

@@ -1,13 +1,21 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
-import type { RecordedChange, StoredDelivery, TxRecord, TxStore } from './store.js';
+import {
+  advanceRecords,
+  type RecordedChange,
+  type StoredDelivery,
+  type TxRecord,
+  type TxStore,
+} from './store.js';
 
 /** The SQLite store: every method is synchronous (node:sqlite is), so it can also be read directly. */
 export interface SqliteTxStore extends TxStore {
   get(txid: string): TxRecord | undefined;
   /** `false` when the stored stage is already as far (another tracker on the same file got there first). */
   put(record: TxRecord): boolean;
+  /** In one `BEGIN IMMEDIATE` transaction: atomic against every other connection to the file. */
+  advance(records: TxRecord[], deliveryId?: string): RecordedChange[];
   list(query: { stage?: BitcoinDeliveryStage }): TxRecord[];
   saveDelivery(payload: unknown, receivedAt: number): string;
   updateDelivery(
@@ -87,6 +95,9 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
     'UPDATE bitcoin_deliveries SET state = ?, error = ?, changes = COALESCE(?, changes) WHERE id = ?',
   );
   const deleteDelivery = db.prepare('DELETE FROM bitcoin_deliveries WHERE id = ?');
+  const markApplied = db.prepare(
+    "UPDATE bitcoin_deliveries SET state = 'applied', error = NULL, changes = ? WHERE id = ? AND state <> 'applied'",
+  );
   const listDeliveries = db.prepare('SELECT * FROM bitcoin_deliveries ORDER BY id');
   const listDeliveriesIn = db.prepare('SELECT * FROM bitcoin_deliveries WHERE state = ? ORDER BY id');
 
@@ -104,6 +115,24 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
     get: (txid: string) => toRecord(getTx.get(txid)),
     put: (record: TxRecord) =>
       Number(putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record)).changes) > 0,
+    advance: (records: TxRecord[], deliveryId?: string) => {
+      // IMMEDIATE takes the write lock first: no other connection writes between a read and its write.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const moves = advanceRecords(
+          records,
+          deliveryId,
+          (txid) => toRecord(getTx.get(txid)),
+          (record) => putTx.run(record.txid, record.stage, record.firstSeenAt, JSON.stringify(record)),
+        );
+        if (deliveryId !== undefined) markApplied.run(JSON.stringify(moves), Number(deliveryId));
+        db.exec('COMMIT');
+        return moves;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
     list: ({ stage }: { stage?: BitcoinDeliveryStage }) =>
       (stage === undefined ? listAll.all() : listByStage.all(stage)).map((row) => toRecord(row)!),
     saveDelivery: (payload: unknown, receivedAt: number) => {

@@ -55,6 +55,17 @@ export interface TxStore {
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: stores written for `void` must keep type-checking
   put(record: TxRecord): Awaitable<void | boolean>;
+  /**
+   * Optional, for a store shared by live processes: moves each record forward in one atomic step
+   * of the store — only when its stored stage is behind, or it is new — keeping the stored
+   * `firstSeenAt` and setting `previousStage` to the stage it replaced; with `deliveryId`, it marks
+   * that delivery `applied` with these moves in the same step (unless it is `applied` already: a
+   * process that died applied it first, and its moves stay). Resolves to the moves made, each
+   * `from` the stage it really replaced. With only `get` and `put`, another process can move a
+   * record between the two, so `from` would be a stale read and a crash between `put` and
+   * `updateDelivery` would leave the move untold; the tracker uses `advance` when a store has it.
+   */
+  advance?(records: TxRecord[], deliveryId?: string): Awaitable<RecordedChange[]>;
   list?(query: { stage?: BitcoinDeliveryStage }): Awaitable<TxRecord[]>;
   saveDelivery?(payload: unknown, receivedAt: number): Awaitable<string>;
   /** `changes` comes with the move to `applied`; an update without it keeps the changes stored. */
@@ -65,7 +76,39 @@ export interface TxStore {
     changes?: RecordedChange[],
   ): Awaitable<void>;
   deleteDelivery?(id: string): Awaitable<void>;
+  /**
+   * The deliveries kept, oldest first. A store shared by live processes lists only those of this
+   * store instance, and those it took over from processes that died (the PostgreSQL store does).
+   */
   listDeliveries?(query?: { state?: StoredDelivery['state'] }): Awaitable<StoredDelivery[]>;
+}
+
+/**
+ * The moves of `advance`, for a store that runs it all at once (synchronously, or in one
+ * transaction): each record that is new or further than the stored one is written, keeping the
+ * stored `firstSeenAt` and noting the stage it replaced.
+ */
+export function advanceRecords(
+  batch: TxRecord[],
+  deliveryId: string | undefined,
+  read: (txid: string) => TxRecord | undefined,
+  write: (record: TxRecord) => void,
+): RecordedChange[] {
+  const moves: RecordedChange[] = [];
+  for (const record of batch) {
+    const known = read(record.txid);
+    if (known && stageRank(known.stage) >= stageRank(record.stage)) continue;
+    const from = known?.stage ?? null;
+    const { deliveryId: _ignored, previousStage: _replaced, ...fields } = record;
+    write({
+      ...fields,
+      firstSeenAt: known?.firstSeenAt ?? record.firstSeenAt,
+      // Which delivery made the move, and from where: what a resume reads back after a crash.
+      ...(deliveryId === undefined ? {} : { deliveryId, previousStage: from }),
+    });
+    moves.push({ txid: record.txid, from, to: record.stage });
+  }
+  return moves;
 }
 
 /** A `TxStore` in memory: the default. State is lost when the process ends. */
@@ -83,6 +126,22 @@ export function createMemoryTxStore(): TxStore {
       if (known && stageRank(known.stage) >= stageRank(record.stage)) return false;
       records.set(record.txid, structuredClone(record));
       return true;
+    },
+    advance: (batch, deliveryId) => {
+      const moves = advanceRecords(
+        batch,
+        deliveryId,
+        (txid) => records.get(txid),
+        (record) => {
+          records.set(record.txid, structuredClone(record));
+        },
+      );
+      const delivery = deliveryId === undefined ? undefined : deliveries.get(deliveryId);
+      if (delivery && delivery.state !== 'applied') {
+        const { error: _error, ...kept } = delivery;
+        deliveries.set(delivery.id, { ...kept, state: 'applied', changes: structuredClone(moves) });
+      }
+      return moves;
     },
     list: ({ stage }) => [...records.values()].filter((r) => stage === undefined || r.stage === stage),
     saveDelivery: (payload, receivedAt) => {

@@ -140,9 +140,10 @@ describe('createBitcoinTxTracker', () => {
 
   it('reads the changes back from the records when the store did not keep them', async () => {
     const inner = createMemoryTxStore();
-    // A store written before deliveries kept their changes: it ignores them.
+    // A store written before deliveries kept their changes: it ignores them (and has no `advance`).
     const store: TxStore = {
       ...inner,
+      advance: undefined,
       updateDelivery: (id, state, error) => inner.updateDelivery!(id, state, error),
     };
     const crashed = createBitcoinTxTracker({ store });
@@ -153,6 +154,40 @@ describe('createBitcoinTxTracker', () => {
     expect(
       resumed.map((delivery) => delivery.changes.map((ch) => [ch.txid.slice(-1), ch.from, ch.to])),
     ).toEqual([[['1', null, 'mempool']], [['2', 'mempool', 'in-block']]]);
+  });
+
+  it('never hands out again a delivery accepted and settled while resumeDeliveries reads the list', async () => {
+    const inner = createMemoryTxStore();
+    const gate = () => {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { promise, resolve: open };
+    };
+    const gates = [gate(), gate()];
+    let slow = false;
+    const store: TxStore = {
+      ...inner,
+      // A list read over a slow connection: it starts, sees the table, and answers later.
+      listDeliveries: async (query) => {
+        if (!slow) return inner.listDeliveries!(query);
+        await gates[0]!.promise;
+        const rows = inner.listDeliveries!(query);
+        await gates[1]!.promise;
+        return rows;
+      },
+    };
+    const tracker = createBitcoinTxTracker({ store });
+    await tracker.recover();
+    slow = true;
+    const resuming = tracker.resumeDeliveries();
+    const accepted = await tracker.accept(MEMPOOL_DELIVERY);
+    gates[0]!.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    await tracker.settle(accepted.deliveryId);
+    gates[1]!.resolve();
+    expect(await resuming).toEqual([]);
   });
 
   it('leaves deliveries that do not parse out of resumeDeliveries, still listed as failed', async () => {

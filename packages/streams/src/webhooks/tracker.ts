@@ -68,7 +68,9 @@ export interface BitcoinTxTracker {
    * when a crash came between applying it and its callback. Deliveries whose payload does not
    * parse are left out (they stay listed by `pendingDeliveries()`). Call it before accepting new
    * deliveries, and `settle` each one when its work is done; `createWebhookHandler` does both
-   * when it starts.
+   * when it starts. Deliveries this tracker is handling (accepted or resumed, not yet settled) are
+   * left out, so calling it again later is safe: it then returns the `failed` ones again, and
+   * those a store shared by processes took over from a process that died since.
    */
   resumeDeliveries(): Promise<AcceptedDelivery[]>;
 }
@@ -87,9 +89,20 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
   const store = options.store ?? createMemoryTxStore();
   const now = options.now ?? Date.now;
   // Deliveries are applied one at a time: with an async store, two concurrent read-then-write
-  // updates of the same txid could otherwise move it backwards.
+  // updates of the same txid could otherwise move it backwards. A store with `advance` orders the
+  // moves itself, so deliveries are applied concurrently there (recover and resume still queue).
   let queue: Promise<unknown> = Promise.resolve();
   let recovered: Promise<TxChange[]> | undefined;
+  /** Deliveries accepted or resumed here and not settled yet: `resumeDeliveries` leaves them to their work. */
+  const handling = new Set<string>();
+  /** Deliveries being written: once written, they are `handling`. */
+  const saving = new Set<Promise<unknown>>();
+  /** For each `resumeDeliveries` under way: every delivery handled here since it began. */
+  const watching = new Set<Set<string>>();
+  function startHandling(id: string): void {
+    handling.add(id);
+    for (const seen of watching) seen.add(id);
+  }
 
   function serially<T>(work: () => Promise<T>): Promise<T> {
     const run = queue.then(work, work);
@@ -97,7 +110,47 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     return run;
   }
 
-  async function apply(
+  /**
+   * Applies a delivery to the records. With a store that has `advance`, the store does it in one
+   * atomic step that also marks the delivery `applied`; otherwise `markApplied` must follow.
+   */
+  function apply(payload: BitcoinWebhook, at: number, deliveryId: string | undefined): Promise<TxChange[]> {
+    return store.advance ? advance(payload, at, deliveryId) : readThenWrite(payload, at, deliveryId);
+  }
+
+  async function markApplied(deliveryId: string | undefined, changes: TxChange[]): Promise<void> {
+    if (deliveryId === undefined || store.advance) return;
+    await store.updateDelivery?.(deliveryId, 'applied', undefined, recorded(changes));
+  }
+
+  async function advance(
+    payload: BitcoinWebhook,
+    at: number,
+    deliveryId: string | undefined,
+  ): Promise<TxChange[]> {
+    const stage = bitcoinDeliveryStage(payload);
+    const block = { height: String(payload.block.height), hash: payload.block.hash };
+    const txs = new Map<string, BitcoinTransaction>();
+    for (const tx of payload.transactions) if (!txs.has(tx.txid)) txs.set(tx.txid, tx);
+    const records: TxRecord[] = [...txs.values()].map((tx) => ({
+      txid: tx.txid,
+      stage,
+      tx,
+      block,
+      streamId: payload.streamId,
+      firstSeenAt: at,
+      updatedAt: at,
+      ...(deliveryId === undefined ? {} : { deliveryId }),
+    }));
+    const moves = new Map((await store.advance!(records, deliveryId)).map((move) => [move.txid, move]));
+    // In the payload's order, as the read-then-write path reports them.
+    return [...txs.values()].flatMap((tx) => {
+      const move = moves.get(tx.txid);
+      return move ? [{ txid: tx.txid, from: move.from, to: move.to, stage: move.to, tx }] : [];
+    });
+  }
+
+  async function readThenWrite(
     payload: BitcoinWebhook,
     at: number,
     deliveryId: string | undefined,
@@ -126,9 +179,23 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     return changes;
   }
 
+  async function save(raw: unknown, at: number): Promise<string | undefined> {
+    if (!store.saveDelivery) return undefined;
+    const saved = Promise.resolve(store.saveDelivery(raw, at)).then((id) => {
+      startHandling(id);
+      return id;
+    });
+    saving.add(saved);
+    try {
+      return await saved;
+    } finally {
+      saving.delete(saved);
+    }
+  }
+
   async function acceptNow(raw: unknown): Promise<AcceptedDelivery> {
     const at = now();
-    const deliveryId = store.saveDelivery ? await store.saveDelivery(raw, at) : undefined;
+    const deliveryId = await save(raw, at);
     let payload: BitcoinWebhook;
     let changes: TxChange[];
     let stage: BitcoinDeliveryStage;
@@ -137,31 +204,43 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
       stage = bitcoinDeliveryStage(payload);
       changes = await apply(payload, at, deliveryId);
     } catch (error) {
-      if (deliveryId !== undefined) await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+      if (deliveryId !== undefined) {
+        handling.delete(deliveryId);
+        await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+      }
       throw error;
     }
-    if (deliveryId !== undefined)
-      await store.updateDelivery?.(deliveryId, 'applied', undefined, recorded(changes));
+    try {
+      await markApplied(deliveryId, changes);
+    } catch (error) {
+      if (deliveryId !== undefined) handling.delete(deliveryId);
+      throw error;
+    }
     return { deliveryId, payload, stage, changes };
+  }
+
+  /**
+   * Applies a delivery a crash left written but not applied (here, or in a process that died, with
+   * a store shared by processes); `undefined` when it cannot be applied (then it is marked failed).
+   * Applied now, but the work that follows a delivery (your callback) never ran: it stays kept
+   * for pendingDeliveries(). The redelivery the service sends changes nothing any more.
+   */
+  async function reapply(delivery: StoredDelivery): Promise<TxChange[] | undefined> {
+    try {
+      const changes = await apply(parseBitcoinWebhook(delivery.payload), delivery.receivedAt, delivery.id);
+      await markApplied(delivery.id, changes);
+      return changes;
+    } catch (error) {
+      await store.updateDelivery?.(delivery.id, 'failed', errorText(error));
+      return undefined;
+    }
   }
 
   function recover(): Promise<TxChange[]> {
     recovered ??= serially(async () => {
       const changes: TxChange[] = [];
       for (const delivery of (await store.listDeliveries?.({ state: 'received' })) ?? []) {
-        try {
-          const applied = await apply(
-            parseBitcoinWebhook(delivery.payload),
-            delivery.receivedAt,
-            delivery.id,
-          );
-          changes.push(...applied);
-          // Applied now, but the work that follows a delivery (your callback) never ran: keep it
-          // for pendingDeliveries(). The redelivery the service sends changes nothing any more.
-          await store.updateDelivery?.(delivery.id, 'applied', undefined, recorded(applied));
-        } catch (error) {
-          await store.updateDelivery?.(delivery.id, 'failed', errorText(error));
-        }
+        changes.push(...((await reapply(delivery)) ?? []));
       }
       return changes;
     }).catch((error: unknown) => {
@@ -196,18 +275,39 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     await recover();
     return serially(async () => {
       const resumed: AcceptedDelivery[] = [];
-      for (const delivery of (await store.listDeliveries?.()) ?? []) {
+      // Every delivery handled here while the list is read — even one accepted and settled in the
+      // meantime, which the list may still show — is left to its own work.
+      const seen = new Set(handling);
+      watching.add(seen);
+      let kept: StoredDelivery[];
+      try {
+        kept = (await store.listDeliveries?.()) ?? [];
+        // A delivery listed while its accept was still writing it is seen once written.
+        await Promise.allSettled([...saving]);
+      } finally {
+        watching.delete(seen);
+      }
+      for (const delivery of kept) {
+        if (seen.has(delivery.id) || handling.has(delivery.id)) continue;
         let payload: BitcoinWebhook;
         try {
           payload = parseBitcoinWebhook(delivery.payload);
         } catch {
           continue; // reported when it arrived; it stays `failed` for inspection
         }
+        let current = delivery;
+        if (delivery.state === 'received') {
+          // Taken over since recover() ran: from a process on the same store that died before applying it.
+          const applied = await reapply(delivery);
+          if (applied === undefined) continue;
+          current = { ...delivery, state: 'applied', changes: recorded(applied) };
+        }
+        startHandling(delivery.id);
         resumed.push({
           deliveryId: delivery.id,
           payload,
           stage: bitcoinDeliveryStage(payload),
-          changes: await changesMadeBy(delivery, payload),
+          changes: await changesMadeBy(current, payload),
         });
       }
       return resumed;
@@ -216,14 +316,18 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
 
   async function settle(deliveryId: string | undefined, error?: unknown): Promise<void> {
     if (deliveryId === undefined) return;
-    if (error === undefined) await store.deleteDelivery?.(deliveryId);
-    else await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+    try {
+      if (error === undefined) await store.deleteDelivery?.(deliveryId);
+      else await store.updateDelivery?.(deliveryId, 'failed', errorText(error));
+    } finally {
+      handling.delete(deliveryId);
+    }
   }
 
   const tracker: BitcoinTxTracker = {
     async accept(payload) {
       await recover();
-      return serially(() => acceptNow(payload));
+      return store.advance ? acceptNow(payload) : serially(() => acceptNow(payload));
     },
     async ingest(payload) {
       const accepted = await tracker.accept(payload);

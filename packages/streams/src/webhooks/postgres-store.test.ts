@@ -1,0 +1,480 @@
+/**
+ * The PostgreSQL store on a real PostgreSQL (Debian's package; a cluster of its own in a temp
+ * folder on a free port, stopped after): the TxStore contract, many connections applying the same
+ * deliveries at once, four stores migrating at once, and recovery that takes over only the
+ * deliveries of owners that are gone — one of them a process killed with SIGKILL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, type PostgresServer, startPostgres } from '@blockwire/testing';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
+import { txStoreContract } from './__fixtures__/store-contract.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
+import {
+  advisoryNamespace,
+  createPostgresTxStore,
+  type PostgresTxStore,
+  postgresTxStoreSql,
+} from './postgres-store.js';
+import { signBody } from './signature.js';
+import type { RecordedChange, TxStore } from './store.js';
+import { createWebhookHandler } from './handler.js';
+import { createBitcoinTxTracker, type TxChange } from './tracker.js';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+const child = join(import.meta.dirname, '__fixtures__', 'postgres-child.mjs');
+
+let server: PostgresServer;
+let url: string;
+let admin: pg.Pool;
+const pools: pg.Pool[] = [];
+const children: ChildProcess[] = [];
+let nextSchema = 0;
+const freshSchema = () => `t${process.pid}_${nextSchema++}`;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  url = server.createDatabase('streams_test');
+  admin = new pg.Pool({ connectionString: url, max: 4 });
+}, 120_000);
+
+afterEach(() => {
+  for (const process of children.splice(0)) if (process.exitCode === null) process.kill('SIGKILL');
+});
+
+afterAll(async () => {
+  try {
+    // A pool whose client a failed test never released would wait forever: not past 5 s.
+    const ended = Promise.allSettled(
+      [...pools.splice(0), ...(admin ? [admin] : [])].map((pool) => pool.end()),
+    );
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  } finally {
+    server?.stop();
+  }
+});
+
+/** A pool of its own, as each receiver process has. */
+function newPool(max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  pools.push(pool);
+  return pool;
+}
+
+async function openStore(schema: string, max = 4): Promise<PostgresTxStore> {
+  return createPostgresTxStore(newPool(max), { schema });
+}
+
+/** Starts a process that opens a store, does `mode` and hangs; resolves with its owner and delivery id. */
+function runChild(schema: string, mode: 'accept' | 'save', delivery: unknown) {
+  const process = spawn(
+    globalThis.process.execPath,
+    [child, dist, url, schema, mode, JSON.stringify(delivery)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(process);
+  let stderr = '';
+  process.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise<{ owner: number; id: string; process: ChildProcess }>((resolve, reject) => {
+    process.stdout
+      .setEncoding('utf8')
+      .once('data', (line: string) => resolve({ ...JSON.parse(line), process }));
+    process.once('exit', (code) => reject(new Error(`the child exited ${code}: ${stderr}`)));
+  });
+}
+
+/** Waits until no session holds the owner's lock: PostgreSQL noticed its connection is gone. */
+async function ownerGone(schema: string, owner: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await admin.query(
+      "SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2",
+      [advisoryNamespace(schema), owner],
+    );
+    if (rows[0].held === 0) return;
+    if (Date.now() > deadline) throw new Error(`owner ${owner} still holds its lock`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('createPostgresTxStore: the TxStore contract', () => {
+  txStoreContract(async () => {
+    const schema = freshSchema();
+    const open: PostgresTxStore[] = [];
+    return {
+      async open() {
+        const store = await openStore(schema);
+        open.push(store);
+        return store;
+      },
+      // Its session ends, as when its process dies (the SIGKILL case is below).
+      crash: (store: TxStore) => (store as PostgresTxStore).close(),
+      closeAll: async () => {
+        await Promise.all(open.map((store) => store.close()));
+      },
+    };
+  });
+});
+
+describe('createPostgresTxStore', () => {
+  it('creates its tables once when four stores open at once, and opening again changes nothing', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all([1, 2, 3, 4].map(() => openStore(schema)));
+    const { rows } = await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`);
+    expect(rows).toEqual([{ version: 1 }]);
+    const tables = await admin.query(
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+      [schema],
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'blockwire_bitcoin_deliveries',
+      'blockwire_bitcoin_txs',
+      'blockwire_schema_version',
+    ]);
+    const owners = await Promise.all(stores.map((store) => store.owner()));
+    expect(new Set(owners).size).toBe(4);
+    const again = await openStore(schema);
+    expect((await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`)).rows).toEqual([
+      { version: 1 },
+    ]);
+    await Promise.all([...stores, again].map((store) => store.close()));
+  });
+
+  it('refuses tables written by a newer version, saying so', async () => {
+    const schema = freshSchema();
+    await (await openStore(schema)).close();
+    await admin.query(`INSERT INTO ${schema}.blockwire_schema_version (version) VALUES (99)`);
+    await expect(openStore(schema)).rejects.toThrow(/version 99, newer than this @blockwire\/streams knows/);
+  });
+
+  it('reports each change once, with its true `from`, when 16 connections apply the same deliveries at once', async () => {
+    const schema = freshSchema();
+    const stores = await Promise.all(Array.from({ length: 16 }, () => openStore(schema, 2)));
+    const txids = Array.from({ length: 300 }, (_, i) => txidOf(1000 + i));
+    const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
+    const record = (txid: string, stage: BitcoinDeliveryStage) => ({
+      txid,
+      stage,
+      tx: bitcoinDelivery(stage, [txid]).transactions[0]!,
+      block: { height: stage === 'mempool' ? '0' : '870000', hash: stage === 'mempool' ? 'mempool' : 'h' },
+      streamId: 's',
+      firstSeenAt: 1,
+      updatedAt: 1,
+    });
+    // Every stage of every txid, batched 30 txids to a delivery as blocks batch them, in a
+    // different order on each connection, all at once.
+    const batches = BITCOIN_DELIVERY_STAGES.flatMap((stage) =>
+      Array.from({ length: 10 }, (_, b) =>
+        txids.slice(b * 30, b * 30 + 30).map((txid) => record(txid, stage)),
+      ),
+    );
+    const moves: RecordedChange[] = (
+      await Promise.all(
+        stores.flatMap((store, s) =>
+          batches.map((_, b) => store.advance(batches[(b * 7 + s * 5) % batches.length]!)),
+        ),
+      )
+    ).flat();
+    for (const txid of txids) {
+      const told = moves.filter((move) => move.txid === txid).sort((a, b) => rank(a.to) - rank(b.to));
+      expect(told[0]!.from, txid).toBeNull();
+      for (let k = 1; k < told.length; k++) {
+        expect(told[k]!.from, txid).toBe(told[k - 1]!.to);
+        expect(rank(told[k]!.to)).toBeGreaterThan(rank(told[k - 1]!.to));
+      }
+      expect(told.at(-1)!.to).toBe('confirmed');
+    }
+    const { rows } = await admin.query(
+      `SELECT stage, count(*)::int AS n FROM ${schema}.blockwire_bitcoin_txs GROUP BY stage`,
+    );
+    expect(rows).toEqual([{ stage: 'confirmed', n: txids.length }]);
+    await Promise.all(stores.map((store) => store.close()));
+  }, 60_000);
+
+  it('takes over only the deliveries of owners that are gone: a SIGKILLed process, a closed store — never a live one', async () => {
+    const schema = freshSchema();
+    const live = await openStore(schema);
+    const liveTracker = createBitcoinTxTracker({ store: live });
+    const handling = await liveTracker.accept(bitcoinDelivery('mempool', [txidOf(1)]));
+
+    const killed = await runChild(schema, 'accept', bitcoinDelivery('mempool', [txidOf(2)]));
+    const unapplied = await runChild(schema, 'save', bitcoinDelivery('in-block', [txidOf(3)]));
+    const closed = await openStore(schema);
+    const closedId = await createBitcoinTxTracker({ store: closed })
+      .accept(bitcoinDelivery('mempool', [txidOf(4)]))
+      .then((accepted) => accepted.deliveryId);
+    await closed.close();
+    killed.process.kill('SIGKILL');
+    unapplied.process.kill('SIGKILL');
+    await ownerGone(schema, killed.owner);
+    await ownerGone(schema, unapplied.owner);
+
+    const restarted = await openStore(schema);
+    const tracker = createBitcoinTxTracker({ store: restarted });
+    const resumed = await tracker.resumeDeliveries();
+    expect(resumed.map((d) => d.deliveryId).sort()).toEqual([killed.id, unapplied.id, closedId].sort());
+    expect(resumed.map((d) => d.changes.map((c) => `${c.txid.slice(-1)}:${c.from}>${c.to}`)).sort()).toEqual([
+      ['2:null>mempool'],
+      ['3:null>in-block'],
+      ['4:null>mempool'],
+    ]);
+    // The live store's delivery stayed its own, and it still settles it.
+    expect((await live.listDeliveries()).map((d) => d.id)).toEqual([handling.deliveryId]);
+    await liveTracker.settle(handling.deliveryId);
+    for (const delivery of resumed) await tracker.settle(delivery.deliveryId);
+    const { rows } = await admin.query(
+      `SELECT count(*)::int AS n FROM ${schema}.blockwire_bitcoin_deliveries`,
+    );
+    expect(rows[0].n).toBe(0);
+    await Promise.all([live.close(), restarted.close()]);
+  }, 30_000);
+
+  it('lets a running receiver take over the deliveries of one that died (resumeEveryMs), and never its own in flight', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const told: TxChange[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = createWebhookHandler({
+      secret: 's',
+      tracker: createBitcoinTxTracker({ store }),
+      resumeEveryMs: 20,
+      onBitcoin: async (payload, { changes }) => {
+        told.push(...(changes ?? []));
+        if (payload.transactions[0]!.txid === txidOf(21)) await slow;
+      },
+    });
+    try {
+      // Its own delivery, whose callback is still running while the looks go on.
+      const body = JSON.stringify(bitcoinDelivery('mempool', [txidOf(21)]));
+      expect(
+        (await handler({ headers: { 'x-signature': await signBody(body, 's') }, rawBody: body })).status,
+      ).toBe(200);
+      const dead = await runChild(schema, 'accept', bitcoinDelivery('mempool', [txidOf(22)]));
+      dead.process.kill('SIGKILL');
+      await expect
+        .poll(() => told.map((c) => c.txid).sort(), { timeout: 10_000 })
+        .toEqual([txidOf(21), txidOf(22)]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(told).toHaveLength(2);
+    } finally {
+      release();
+      await handler.close();
+    }
+    expect(await store.listDeliveries()).toEqual([]);
+    await store.close();
+  }, 20_000);
+
+  it('settles a delivery inside your transaction: gone with your writes on COMMIT, kept on ROLLBACK', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const tracker = createBitcoinTxTracker({ store });
+    await admin.query(`CREATE TABLE ${schema}.credits (txid text NOT NULL)`);
+    const work = async (deliveryId: string, txid: string, end: 'COMMIT' | 'ROLLBACK') => {
+      const client = await admin.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`INSERT INTO ${schema}.credits (txid) VALUES ($1)`, [txid]);
+        await store.settleWithin(client, deliveryId);
+        await client.query(end);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    const kept = await tracker.accept(bitcoinDelivery('mempool', [txidOf(31)]));
+    const gone = await tracker.accept(bitcoinDelivery('mempool', [txidOf(32)]));
+    await work(kept.deliveryId!, txidOf(31), 'ROLLBACK');
+    await work(gone.deliveryId!, txidOf(32), 'COMMIT');
+    await tracker.settle(gone.deliveryId); // what the handler does next: nothing left to delete
+    expect((await store.listDeliveries()).map((d) => d.id)).toEqual([kept.deliveryId]);
+    // A second run of the same callback (another receiver took the delivery over) cannot commit.
+    await expect(work(gone.deliveryId!, txidOf(32), 'COMMIT')).rejects.toThrow(/settled already/);
+    expect((await admin.query(`SELECT txid FROM ${schema}.credits`)).rows).toEqual([{ txid: txidOf(32) }]);
+    await expect(store.settleWithin(undefined as never, '1')).rejects.toThrow(/`client`/);
+    await store.close();
+  });
+
+  it('goes on under a new owner when its session is cut, and another store takes over what it left', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const before = await store.owner();
+    const left = await store.saveDelivery(MEMPOOL_DELIVERY, 1);
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2",
+      [advisoryNamespace(schema), before],
+    );
+    await ownerGone(schema, before);
+    await expect.poll(async () => store.owner().catch(() => before), { timeout: 5_000 }).not.toBe(before);
+    const next = await store.saveDelivery(MEMPOOL_DELIVERY, 2);
+    expect((await store.listDeliveries()).map((d) => d.id)).toEqual([left, next]);
+    await store.close();
+  });
+
+  it('opens from a connection string, and ends the pool it made on close', async () => {
+    const schema = freshSchema();
+    const store = await createPostgresTxStore(`${url}?application_name=${schema}`, { schema });
+    expect(await store.put(recordOf(txidOf(7)))).toBe(true);
+    const connections = async () =>
+      (
+        await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+          schema,
+        ])
+      ).rows[0].n;
+    expect(await connections()).toBeGreaterThan(0);
+    await store.close();
+    await expect(store.saveDelivery({}, 1)).rejects.toThrow(/closed/);
+    await expect.poll(connections, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('names `schema` when it is not a plain name, and `max` when the pool is too small, before connecting', async () => {
+    await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(/`schema`/);
+    await expect(createPostgresTxStore(newPool(1))).rejects.toThrow(
+      /at least 2 connections \(`max`\), not 1/,
+    );
+    expect(() => postgresTxStoreSql('Bad')).toThrow(/`schema`/);
+  });
+});
+
+function recordOf(txid: string) {
+  return {
+    txid,
+    stage: 'mempool' as const,
+    tx: MEMPOOL_DELIVERY.transactions[0]!,
+    block: { height: '0', hash: 'mempool' },
+    streamId: 's',
+    firstSeenAt: 1,
+    updatedAt: 1,
+  };
+}
+
+describe('the README section on PostgreSQL', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const section = (() => {
+    const start = readme.indexOf('### Several receivers on one PostgreSQL');
+    return readme.slice(start, readme.indexOf('\n### ', start + 1));
+  })();
+  const blocks = (language: string) =>
+    [...section.matchAll(new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\n\`\`\``, 'g'))].map((m) => m[1]);
+
+  it('quotes the SQL the store runs, statement for statement', () => {
+    const sql = postgresTxStoreSql();
+    const end = (statement: string) => `${statement};`;
+    expect(blocks('sql')).toEqual([
+      [
+        'BEGIN;',
+        ...sql.prepare.map(end),
+        '-- then each migration above that version, and its number (migration 1):',
+        sql.migrations[0],
+        end(sql.recordVersion),
+        'COMMIT;',
+      ].join('\n'),
+      [sql.newOwner, sql.lockOwner].map(end).join('\n'),
+      end(sql.advance),
+      [
+        end(sql.otherOwners),
+        '-- for each of them:',
+        end(sql.tryLockOwner),
+        '-- when it was free (that owner is gone):',
+        end(sql.takeOver),
+        end(sql.unlockOwner),
+      ].join('\n'),
+      [
+        sql.saveDelivery,
+        sql.updateDelivery,
+        sql.deleteDelivery,
+        sql.listDeliveries,
+        sql.get,
+        sql.list,
+        sql.put,
+      ]
+        .map(end)
+        .join('\n'),
+    ]);
+    expect(sql.migrations).toHaveLength(1); // a new migration goes into the README too
+  });
+
+  it('has a receiver that runs as written: a delivery reported, settled in its transaction, a clean SIGTERM', async () => {
+    const [source] = blocks('ts');
+    const dir = mkdtempSync(join(tmpdir(), 'blockwire-readme-postgres-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+      mkdirSync(join(dir, 'node_modules', '@blockwire'), { recursive: true });
+      const streams = join(import.meta.dirname, '..', '..');
+      symlinkSync(realpathSync(streams), join(dir, 'node_modules', '@blockwire', 'streams'), 'dir');
+      symlinkSync(realpathSync(join(streams, 'node_modules', 'pg')), join(dir, 'node_modules', 'pg'), 'dir');
+      writeFileSync(join(dir, 'receiver.ts'), source!);
+      const port = await freePort();
+      const receiver = spawn(process.execPath, ['receiver.ts'], {
+        cwd: dir,
+        env: { ...process.env, DATABASE_URL: url, BLOCKWIRE_WEBHOOK_SECRET: 'readme', PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(receiver);
+      let output = '';
+      receiver.stdout.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk;
+      });
+      receiver.stderr.setEncoding('utf8').on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => receiver.once('exit', (code) => resolve(code)));
+      const body = JSON.stringify(bitcoinDelivery('mempool', [txidOf(77)]));
+      const post = () =>
+        fetch(`http://127.0.0.1:${port}/`, {
+          method: 'POST',
+          headers: { 'x-signature': '' },
+          body,
+        });
+      await expect
+        .poll(
+          () =>
+            post().then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(401);
+      const signature = await signBody(body, 'readme');
+      const answer = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { 'x-signature': signature },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      await expect.poll(() => output, { timeout: 10_000 }).toContain(`${txidOf(77)} null → mempool`);
+      receiver.kill('SIGTERM');
+      expect(await exited, output).toBe(0);
+      const { rows } = await admin.query(
+        'SELECT count(*)::int AS n FROM public.blockwire_bitcoin_deliveries',
+      );
+      expect(rows[0].n).toBe(0);
+      expect(
+        (await admin.query('SELECT stage FROM public.blockwire_bitcoin_txs WHERE txid = $1', [txidOf(77)]))
+          .rows,
+      ).toEqual([{ stage: 'mempool' }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,432 @@
+/**
+ * Scenario `webhook-cluster`: four webhook receivers behind one port on one PostgreSQL — a
+ * node:cluster primary and four workers, each `createWebhookHandler` over `createPostgresTxStore`
+ * (cluster-receiver.ts) — on a PostgreSQL cluster of its own (Debian's package, a temp folder, a
+ * free port). Real Bitcoin deliveries recorded from the emulator's simulator, replicated under
+ * new txids up to the count and signed as the service signs, are sent the way a bad day would:
+ * 30 % of the sends are duplicates sent at the same moment as their original over connections
+ * that reach other workers, shuffled (confirmed before in-block), and two workers are SIGKILLed
+ * mid-run (the primary forks them again). Every 200'd delivery must end in the store and in the
+ * callbacks' reports, each txid at its true stage, each stage change reported once.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BitcoinDeliveryStage, bitcoinDeliveryStage, signBody } from '@blockwire/streams';
+// The services module alone: Node runs it as TypeScript (the package index needs vitest's resolver).
+import { type PostgresServer, startPostgres } from '@blockwire/testing/services';
+import pg from 'pg';
+import { Client } from 'undici';
+import { type Child, scriptPath, startChild } from './processes.ts';
+import { groundTruth, type Payload, RANK, recordDeliveries, seeded } from './recorded-deliveries.ts';
+import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
+
+// The issue's counts in `npm test` too: the whole run takes about 75 s on 2 cores.
+const SENDS: Record<Scale, number> = { quick: 20_000, full: 20_000, soak: 60_000 };
+/** Recorded from the emulator, then replicated under new txids up to the count. */
+const RECORDED: Record<Scale, number> = { quick: 1_500, full: 1_500, soak: 3_000 };
+const DUPLICATE_SHARE = 0.3;
+const WORKERS = 4;
+const KILLS = 2;
+/** Connections the sender keeps; the primary hands them to the workers in turn. */
+const LANES = 16;
+/** Deliveries (each with its duplicates) in flight at once. */
+const CONCURRENCY = 12;
+const SHUFFLE_WINDOW = 200;
+const ANSWER_TIMEOUT_MS = 10_000;
+/** Within the test's own timeout, so a stall ends with what the database and the workers were doing. */
+const SEND_DEADLINE_MS = 300_000;
+const SECRET = 'reliability-cluster-secret';
+const SCHEMA = 'blockwire';
+const REPORTS_TABLE = 'cluster_reports';
+/** The least share of duplicate groups that must have reached two workers or more. */
+const MIN_SPREAD_PCT = 80;
+
+interface Send {
+  body: string;
+  signature: string;
+  stage: BitcoinDeliveryStage;
+  txids: string[];
+  status?: number;
+  /** The pid of the worker that gave the final answer. */
+  worker?: number;
+}
+
+/** A genuine delivery and its duplicates, sent at the same moment. */
+type Unit = Send[];
+
+export async function webhookCluster(scale: Scale): Promise<ScenarioResult> {
+  const started = performance.now();
+  const total = SENDS[scale];
+  const workDir = mkdtempSync(join(tmpdir(), 'blockwire-webhook-cluster-'));
+  let server: PostgresServer | undefined;
+  let cluster: Child<{ port: number; workers: number[] }> | undefined;
+  let admin: pg.Pool | undefined;
+  const lanes: Client[] = [];
+  try {
+    server = await startPostgres();
+    const url = server.createDatabase('webhook_cluster');
+    admin = new pg.Pool({ connectionString: url, max: 2 });
+    await admin.query(`CREATE SCHEMA ${SCHEMA}`);
+    await admin.query(
+      `CREATE TABLE ${SCHEMA}.${REPORTS_TABLE} (delivery_id bigint NOT NULL, txid text NOT NULL,
+         from_stage text, to_stage text NOT NULL, worker integer NOT NULL)`,
+    );
+
+    const recordStarted = performance.now();
+    const recorded = await recordDeliveries(RECORDED[scale], { secret: SECRET, tag: 'webhook-cluster' });
+    const recordMs = performance.now() - recordStarted;
+    const genuine = replicate(recorded, Math.round(total * (1 - DUPLICATE_SHARE)));
+    const truth = groundTruth(genuine);
+    const units = await unitsOf(genuine, total - genuine.length);
+    const sends = units.flat();
+
+    cluster = await startChild<{ port: number; workers: number[] }>(
+      [scriptPath('cluster-receiver.ts'), url, SCHEMA, REPORTS_TABLE, workDir, SECRET, String(WORKERS)],
+      { readyTimeoutMs: 60_000 },
+    );
+    const origin = `http://127.0.0.1:${cluster.ready.port}`;
+    for (let i = 0; i < LANES; i++) {
+      // Like the service, no answer within a bound counts as none: a connection the primary was
+      // handing to a worker as it was killed may never be answered nor closed.
+      lanes.push(
+        new Client(origin, {
+          pipelining: 1,
+          keepAliveTimeout: 60_000,
+          connectTimeout: ANSWER_TIMEOUT_MS,
+          headersTimeout: ANSWER_TIMEOUT_MS,
+          bodyTimeout: ANSWER_TIMEOUT_MS,
+        }),
+      );
+    }
+    const laneWorker: (number | undefined)[] = Array.from({ length: LANES }, () => undefined);
+
+    const killAt = new Set(
+      Array.from({ length: KILLS }, (_, k) => Math.floor(((k + 1) * units.length) / (KILLS + 1))),
+    );
+    const killed: number[] = [];
+    let attempts = 0;
+    let cursor = 0;
+    const deadline = Date.now() + SEND_DEADLINE_MS;
+
+    /** Lanes for a group: each on a worker none of the others is known to be on, when one is free. */
+    const lanesFor = (count: number): number[] => {
+      const chosen: number[] = [];
+      const workers = new Set<number>();
+      for (let tries = 0; tries < LANES && chosen.length < count; tries++) {
+        const lane = cursor++ % LANES;
+        const worker = laneWorker[lane];
+        if (worker !== undefined && workers.has(worker)) continue;
+        chosen.push(lane);
+        if (worker !== undefined) workers.add(worker);
+      }
+      while (chosen.length < count) chosen.push(cursor++ % LANES);
+      return chosen;
+    };
+
+    const deliver = async (send: Send, firstLane: number) => {
+      let lane = firstLane;
+      for (;;) {
+        if (Date.now() > deadline) throw await stalled(admin!, cluster!);
+        attempts++;
+        const answer = await post(lanes[lane]!, send).catch(() => undefined);
+        if (answer) laneWorker[lane] = answer.worker;
+        // Like the service: no answer or a 5xx is delivered again; any other answer is final.
+        if (answer && answer.status < 500) {
+          send.status = answer.status;
+          send.worker = answer.worker;
+          return;
+        }
+        laneWorker[lane] = undefined;
+        lane = cursor++ % LANES;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    let next = 0;
+    const sendStarted = performance.now();
+    const sender = async () => {
+      while (next < units.length) {
+        const index = next++;
+        if (killAt.has(index)) killed.push(killOne(cluster!, killed));
+        const unit = units[index]!;
+        const chosen = lanesFor(unit.length);
+        await Promise.all(unit.map((send, i) => deliver(send, chosen[i]!)));
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+    const sendMs = performance.now() - sendStarted;
+
+    // The deliveries the killed workers held are finished by the others (at their start, and
+    // every resumeEveryMs): wait for the table to empty.
+    const drainStarted = performance.now();
+    const unsettled = async () =>
+      Number(
+        (await admin!.query(`SELECT count(*) AS n FROM ${SCHEMA}.blockwire_bitcoin_deliveries`)).rows[0].n,
+      );
+    while ((await unsettled()) > 0 && performance.now() - drainStarted < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const drainMs = performance.now() - drainStarted;
+    await Promise.all(lanes.splice(0).map((lane) => lane.close()));
+    const output = cluster.output();
+    const exit = await cluster.stop(30_000);
+    cluster = undefined;
+
+    const stored = new Map<string, BitcoinDeliveryStage>();
+    for (const row of (await admin.query(`SELECT txid, stage FROM ${SCHEMA}.blockwire_bitcoin_txs`)).rows) {
+      stored.set(row.txid, row.stage);
+    }
+    const reports = (
+      await admin.query(
+        `SELECT delivery_id::text AS delivery, txid, from_stage AS "from", to_stage AS "to", worker FROM ${SCHEMA}.${REPORTS_TABLE}`,
+      )
+    ).rows as {
+      delivery: string;
+      txid: string;
+      from: BitcoinDeliveryStage | null;
+      to: BitcoinDeliveryStage;
+      worker: number;
+    }[];
+    const leftUnsettled = await unsettled();
+    const figures = judge({
+      sends,
+      units,
+      truth,
+      stored,
+      reports,
+      runs: callbackRuns(workDir),
+      killed,
+      output,
+    });
+    const spread = figures.duplicatesOnTwoOrMoreWorkersPct as number;
+    const all: Record<string, Figure> = {
+      sends: sends.length,
+      genuine: genuine.length,
+      duplicates: sends.length - genuine.length,
+      recordedFromEmulator: recorded.length,
+      recordSeconds: Number((recordMs / 1000).toFixed(1)),
+      workers: WORKERS,
+      workerKills: killed.length,
+      workersForkedAgain: figures.workersForkedAgain as number,
+      deliveryAttempts: attempts,
+      ...figures,
+      unsettledDeliveries: leftUnsettled,
+      drainAfterSendsMs: Math.round(drainMs),
+      sendSeconds: Number((sendMs / 1000).toFixed(1)),
+      deliveriesPerSecond: Math.round(sends.length / (sendMs / 1000)),
+      clusterExit: String(exit),
+    };
+    const checks = new Checks();
+    checks.atLeast('sends', sends.length, total);
+    checks.equal('workerKills', killed.length, KILLS);
+    checks.atLeast('workersForkedAgain', figures.workersForkedAgain as number, KILLS);
+    checks.atLeast('duplicatesOnTwoOrMoreWorkersPct', spread, MIN_SPREAD_PCT, ' %');
+    checks.equal('answered200', figures.answered200, sends.length);
+    checks.equal('wrongFinalStagesStored', figures.wrongFinalStagesStored, 0);
+    checks.equal('wrongFinalStagesReported', figures.wrongFinalStagesReported, 0);
+    checks.equal('stageChangesReportedTwice', figures.stageChangesReportedTwice, 0);
+    checks.equal('changesWithWrongFrom', figures.changesWithWrongFrom, 0);
+    checks.equal('acceptedLost', figures.acceptedLost, 0);
+    checks.equal('unsettledDeliveries', leftUnsettled, 0);
+    checks.equal('callbacksRunAgainWithoutKill', figures.callbacksRunAgainWithoutKill, 0);
+    checks.equal('receiverErrors', figures.receiverErrors, 0);
+    checks.equal('clusterExit', String(exit), '0');
+    return result('webhook-cluster', started, all, checks);
+  } finally {
+    await Promise.allSettled(lanes.map((lane) => lane.destroy()));
+    await cluster?.kill();
+    await admin?.end().catch(() => undefined);
+    server?.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The error of a run whose sends stalled: what each session waits on, and what the workers said. */
+async function stalled(admin: pg.Pool, cluster: Child<{ port: number; workers: number[] }>): Promise<Error> {
+  const sessions = await admin
+    .query(
+      `SELECT pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) AS blocked_by,
+              left(query, 120) AS query FROM pg_stat_activity WHERE datname = current_database()`,
+    )
+    .then(
+      ({ rows }) => rows.map((row) => JSON.stringify(row)).join('\n'),
+      (error: Error) => error.message,
+    );
+  return new Error(
+    `webhook-cluster: the sends did not finish in time\nsessions:\n${sessions}\nworkers:\n${cluster.output().slice(-4_000)}`,
+  );
+}
+
+/** SIGKILLs a live worker not killed before; returns its pid. */
+function killOne(cluster: Child<{ port: number; workers: number[] }>, killed: number[]): number {
+  const live = liveWorkers(cluster);
+  const target = live.find((pid) => !killed.includes(pid));
+  if (target === undefined) throw new Error('webhook-cluster: no live worker left to kill');
+  process.kill(target, 'SIGKILL');
+  return target;
+}
+
+/** The workers alive now, from the primary's ready line and its exited/forked lines since. */
+function liveWorkers(cluster: Child<{ port: number; workers: number[] }>): number[] {
+  const live = new Set(cluster.ready.workers);
+  for (const event of clusterEvents(cluster.output())) {
+    if (event.exited !== undefined) live.delete(event.exited);
+    if (event.forked !== undefined) live.add(event.forked);
+  }
+  return [...live];
+}
+
+function clusterEvents(output: string): { exited?: number; forked?: number }[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { exited?: number; forked?: number });
+}
+
+async function post(lane: Client, send: Send): Promise<{ status: number; worker: number }> {
+  const response = await lane.request({
+    path: '/webhooks',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': send.signature },
+    body: send.body,
+  });
+  await response.body.dump();
+  return { status: response.statusCode, worker: Number(response.headers['x-worker']) };
+}
+
+/**
+ * `count` deliveries from the recorded ones: the recording itself, then copies of it under new
+ * txids (a hash of the copy and the txid), copy after copy interleaved delivery by delivery, so
+ * each copy is a stream of its own with the recording's lifecycles, evictions and blocks.
+ */
+function replicate(recorded: Payload[], count: number): Payload[] {
+  const copies = Math.ceil(count / recorded.length);
+  const rename = (copy: number, txid: string) =>
+    copy === 0 ? txid : createHash('sha256').update(`${copy}:${txid}`).digest('hex');
+  const out: Payload[] = [];
+  for (let i = 0; i < recorded.length && out.length < count; i++) {
+    for (let copy = 0; copy < copies && out.length < count; copy++) {
+      const payload = recorded[i]!;
+      out.push({
+        ...payload,
+        transactions: payload.transactions.map((tx) => ({ ...tx, txid: rename(copy, tx.txid) })),
+      });
+    }
+  }
+  return out;
+}
+
+/** Each genuine delivery with its duplicates (the service's retries, re-signed), shuffled within windows. */
+async function unitsOf(genuine: Payload[], duplicates: number): Promise<Unit[]> {
+  const random = seeded(16);
+  const sendOf = async (payload: Payload): Promise<Send> => {
+    const body = JSON.stringify(payload);
+    return {
+      body,
+      signature: await signBody(body, SECRET),
+      stage: bitcoinDeliveryStage(payload),
+      txids: payload.transactions.map((tx) => tx.txid),
+    };
+  };
+  const units: Unit[] = [];
+  for (const payload of genuine) units.push([await sendOf(payload)]);
+  for (let i = 0; i < duplicates; i++) {
+    const unit = units[Math.floor(random() * units.length)]!;
+    const original = JSON.parse(unit[0]!.body) as Payload;
+    unit.push(await sendOf({ ...original, retries: (original.retries ?? 0) + unit.length }));
+  }
+  for (let from = 0; from < units.length; from += SHUFFLE_WINDOW) {
+    const to = Math.min(units.length, from + SHUFFLE_WINDOW);
+    for (let i = to - 1; i > from; i--) {
+      const j = from + Math.floor(random() * (i - from + 1));
+      [units[i], units[j]] = [units[j]!, units[i]!];
+    }
+  }
+  return units;
+}
+
+/** The workers each delivery's callback started on, one entry per start, over every worker that ran. */
+function callbackRuns(dir: string): Map<string, number[]> {
+  const runs = new Map<string, number[]>();
+  for (const file of readdirSync(dir)) {
+    const pid = /^runs-(\d+)\.log$/.exec(file)?.[1];
+    if (!pid) continue;
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      const id = line.split(' ')[0];
+      if (id) runs.set(id, [...(runs.get(id) ?? []), Number(pid)]);
+    }
+  }
+  return runs;
+}
+
+function judge(run: {
+  sends: Send[];
+  units: Unit[];
+  truth: Map<string, BitcoinDeliveryStage>;
+  stored: Map<string, BitcoinDeliveryStage>;
+  reports: { delivery: string; txid: string; from: BitcoinDeliveryStage | null; to: BitcoinDeliveryStage }[];
+  runs: Map<string, number[]>;
+  killed: number[];
+  output: string;
+}): Record<string, Figure> {
+  const { sends, units, truth, stored, reports, runs, killed, output } = run;
+  const byTxid = new Map<string, typeof reports>();
+  for (const report of reports) byTxid.set(report.txid, [...(byTxid.get(report.txid) ?? []), report]);
+
+  let reportedTwice = 0;
+  let wrongFrom = 0;
+  let wrongReported = 0;
+  for (const [txid, stage] of truth) {
+    const told = (byTxid.get(txid) ?? []).sort((a, b) => RANK[a.to] - RANK[b.to]);
+    for (let k = 0; k < told.length; k++) {
+      if (k > 0 && told[k]!.to === told[k - 1]!.to) reportedTwice++;
+      else if (told[k]!.from !== (k === 0 ? null : told[k - 1]!.to)) wrongFrom++;
+    }
+    if (told.at(-1)?.to !== stage) wrongReported++;
+  }
+  const reportedStage = (txid: string) =>
+    byTxid.get(txid)?.reduce((best, r) => Math.max(best, RANK[r.to]), -1) ?? -1;
+  let lost = 0;
+  for (const send of sends) {
+    if (send.status !== 200) continue;
+    for (const txid of send.txids) {
+      const stage = stored.get(txid);
+      if (!stage || RANK[stage] < RANK[send.stage] || reportedStage(txid) < RANK[send.stage]) lost++;
+    }
+  }
+  const groups = units.filter((unit) => unit.length > 1);
+  const spread = groups.filter((unit) => new Set(unit.map((send) => send.worker)).size > 1).length;
+  const finals: Record<string, number> = {};
+  for (const stage of truth.values()) finals[stage] = (finals[stage] ?? 0) + 1;
+  const statuses: Record<string, number> = {};
+  for (const send of sends) statuses[String(send.status)] = (statuses[String(send.status)] ?? 0) + 1;
+  const perWorker: Record<string, number> = {};
+  for (const send of sends) perWorker[String(send.worker)] = (perWorker[String(send.worker)] ?? 0) + 1;
+  return {
+    answered200: statuses['200'] ?? 0,
+    statuses,
+    answersPerWorker: perWorker,
+    duplicateGroups: groups.length,
+    duplicatesOnTwoOrMoreWorkersPct:
+      groups.length === 0 ? 0 : Number(((100 * spread) / groups.length).toFixed(1)),
+    txids: truth.size,
+    trueFinalStages: finals,
+    stageChangesReported: reports.length,
+    wrongFinalStagesStored: [...truth].filter(([txid, stage]) => stored.get(txid) !== stage).length,
+    wrongFinalStagesReported: wrongReported,
+    stageChangesReportedTwice: reportedTwice,
+    changesWithWrongFrom: wrongFrom,
+    acceptedLost: lost,
+    // A worker killed after a callback started and before its transaction committed: the callback
+    // ran again elsewhere, and its first run's writes were rolled back with the settle.
+    callbacksRunAgain: [...runs.values()].filter((pids) => pids.length > 1).length,
+    // …which must never happen without a kill.
+    callbacksRunAgainWithoutKill: [...runs.values()].filter(
+      (pids) => pids.length > 1 && !pids.some((pid) => killed.includes(pid)),
+    ).length,
+    workersForkedAgain: clusterEvents(output).filter((event) => event.forked !== undefined).length,
+    receiverErrors: output.split('\n').filter((line) => line.startsWith('receiver ')).length,
+  };
+}

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+   Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * The trigger's PostgreSQL repeat store on a real PostgreSQL (a cluster of its own on a free
  * 127.0.0.1 port, from Debian's package): four copies of the store — four n8n processes, each with

@@ -13,7 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commitDescription, loadAverage, machineDescription } from './machine.ts';
 import { runComparison } from './plan.ts';
-import { COMPARISON_IDS, type Comparison, formatProblems, type Results, toMarkdown } from './report.ts';
+import {
+  COMPARISON_IDS,
+  type Comparison,
+  formatProblems,
+  type Results,
+  type Skipped,
+  toMarkdown,
+} from './report.ts';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,13 +43,20 @@ const startedAt = new Date().toISOString();
 const loadAtStart = loadAverage();
 const comparisons: Comparison[] = [];
 const failures: { id: string; error: string }[] = [];
+const skipped: Skipped[] = [];
 for (const id of COMPARISON_IDS) {
   if (!only.includes(id)) continue;
   const t0 = performance.now();
   process.stderr.write(`[bench] ${id} …\n`);
   let comparison: Comparison;
   try {
-    comparison = await runComparison(id, quick);
+    const outcome = await runComparison(id, quick);
+    if ('skipped' in outcome) {
+      skipped.push({ id, reason: outcome.skipped });
+      process.stderr.write(`[bench] ${id} left out: ${outcome.skipped}\n`);
+      continue;
+    }
+    comparison = outcome;
   } catch (error) {
     // One comparison that cannot run must not cost the others' figures: recorded, and the run fails.
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -69,6 +83,7 @@ const results: Results = {
   load: { start: loadAtStart, end: loadAverage() },
   comparisons,
   ...(failures.length > 0 ? { failures } : {}),
+  ...(skipped.length > 0 ? { skipped } : {}),
 };
 const command = quick ? 'pnpm bench --quick' : 'pnpm bench';
 mkdirSync(outDir, { recursive: true });

@@ -13,6 +13,8 @@ export interface Target {
 /** A sub-measurement shown in latest.md (e.g. one delivery size, or the Node bundle). */
 export interface Case {
   name: string;
+  /** When it is not the comparison's (e.g. HTTP calls in a comparison of times). */
+  unit?: string;
   blockwire: number;
   references: Record<string, number>;
   ratios: Record<string, number>;
@@ -49,6 +51,13 @@ export interface Results {
   comparisons: Comparison[];
   /** Comparisons that could not run, with why. */
   failures?: { id: string; error: string }[];
+  /** Comparisons a quick run left out, with why (a full run leaves none out). */
+  skipped?: Skipped[];
+}
+
+export interface Skipped {
+  id: string;
+  reason: string;
 }
 
 /** Figures and paired ratios of a measured comparison: medians over the rounds, and their ranges. */
@@ -78,6 +87,7 @@ export const COMPARISON_IDS = [
   'json-rpc',
   'webhook-intake',
   'weight',
+  'n8n-items',
 ] as const;
 
 /** The references each comparison must have, as issue 14 names them. */
@@ -87,6 +97,7 @@ const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'json-rpc': ['viem', 'ethers', 'undici'],
   'webhook-intake': ['moralis'],
   weight: ['moralis'],
+  'n8n-items': ['http-request-node'],
 };
 
 /** What is wrong with a results file, or [] when it has the format and a number for every figure. */
@@ -106,10 +117,17 @@ export function formatProblems(results: unknown): string[] {
     if (isRecord(comparison) && typeof comparison.id === 'string') byId.set(comparison.id, comparison);
     else problems.push('a comparison without an id');
   }
+  const skipped = new Set(
+    results.quick === true && Array.isArray(results.skipped)
+      ? results.skipped.flatMap((entry) =>
+          isRecord(entry) && typeof entry.reason === 'string' ? [entry.id] : [],
+        )
+      : [],
+  );
   for (const id of COMPARISON_IDS) {
     const comparison = byId.get(id);
     if (!comparison) {
-      problems.push(`comparison ${id} is missing`);
+      if (!skipped.has(id)) problems.push(`comparison ${id} is missing`);
       continue;
     }
     for (const key of ['title', 'metric', 'unit']) {
@@ -141,13 +159,15 @@ export function formatProblems(results: unknown): string[] {
 }
 
 const figure = (value: number) =>
-  value >= 100
-    ? value.toFixed(0)
-    : value >= 10
-      ? value.toFixed(1)
-      : value >= 1
-        ? value.toFixed(2)
-        : value.toFixed(3);
+  Number.isInteger(value)
+    ? String(value)
+    : value >= 100
+      ? value.toFixed(0)
+      : value >= 10
+        ? value.toFixed(1)
+        : value >= 1
+          ? value.toFixed(2)
+          : value.toFixed(3);
 const ratio = (value: number) => value.toFixed(2);
 const rangeText = (r: Range | undefined, format: (n: number) => string) =>
   r ? ` (${format(r[0])}–${format(r[1])})` : '';
@@ -187,19 +207,24 @@ export function toMarkdown(results: Results, command: string): string {
     if (!c.cases?.length && !c.notes?.length) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
     if (c.cases?.length) {
-      lines.push(`| case | Blockwire (${c.unit}) | references | ratios |`, '|---|---|---|---|');
+      lines.push('| case | Blockwire | references | ratios |', '|---|---|---|---|');
       for (const k of c.cases) {
+        const unit = k.unit ?? c.unit;
         const refs = Object.entries(k.references)
-          .map(([name, value]) => `${name} ${figure(value)}`)
+          .map(([name, value]) => `${name} ${figure(value)} ${unit}`)
           .join('<br>');
         const ratios = Object.entries(k.ratios)
           .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(k.ratioRanges?.[name], ratio)}`)
           .join('<br>');
-        lines.push(`| ${k.name} | ${figure(k.blockwire)} | ${refs} | ${ratios} |`);
+        lines.push(`| ${k.name} | ${figure(k.blockwire)} ${unit} | ${refs} | ${ratios} |`);
       }
       lines.push('');
     }
     for (const note of c.notes ?? []) lines.push(`- ${note}`);
+  }
+  if (results.skipped?.length) {
+    lines.push('', '## Comparisons this quick run left out', '');
+    for (const entry of results.skipped) lines.push(`- \`${entry.id}\`: ${entry.reason}`);
   }
   if (results.failures?.length) {
     lines.push('', '## Comparisons that failed', '');

@@ -8,10 +8,11 @@
  * to quote (it writes to results/quick/ unless --out says otherwise).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { commitDescription, loadAverage, machineDescription } from './machine.ts';
+import { commitDescription, loadAverage, machineDescription, raisePriority } from './machine.ts';
 import { runComparison } from './plan.ts';
 import {
   COMPARISON_IDS,
@@ -38,6 +39,8 @@ for (const id of only) {
   if (!(COMPARISON_IDS as readonly string[]).includes(id)) throw new Error(`unknown comparison ${id}`);
 }
 
+// A quick run is a smoke test (it runs inside npm test): it asserts no speed and takes no priority.
+const niceness = quick ? getPriority(0) : raisePriority();
 const started = performance.now();
 const startedAt = new Date().toISOString();
 const loadAtStart = loadAverage();
@@ -81,6 +84,7 @@ const results: Results = {
   startedAt,
   durationSeconds: (performance.now() - started) / 1000,
   load: { start: loadAtStart, end: loadAverage() },
+  niceness,
   comparisons,
   ...(failures.length > 0 ? { failures } : {}),
   ...(skipped.length > 0 ? { skipped } : {}),

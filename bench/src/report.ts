@@ -48,6 +48,8 @@ export interface Results {
   durationSeconds: number;
   /** Load average of the machine at the start and the end of the run (1 minute). */
   load: { start: number; end: number };
+  /** The bench's scheduling niceness (below 0: a higher priority than the machine's other jobs). */
+  niceness: number;
   comparisons: Comparison[];
   /** Comparisons that could not run, with why. */
   failures?: { id: string; error: string }[];
@@ -60,25 +62,29 @@ export interface Skipped {
   reason: string;
 }
 
-/** Figures and paired ratios of a measured comparison: medians over the rounds, and their ranges. */
+/**
+ * Figures and paired ratios of a measured comparison: medians over the runs (each ratio over its
+ * pairs), and their ranges. `rounds` counts the pairs of each reference.
+ */
 export function summarize(measured: Measured, blockwireName: string, higherIsBetter: boolean) {
-  const blockwireRounds = measured.perRound[blockwireName]!;
+  const blockwireRuns = measured.perRound[blockwireName]!;
   const references: Record<string, number> = {};
   const ratios: Record<string, number> = {};
   const spread = {
-    blockwire: range(blockwireRounds),
+    blockwire: range(blockwireRuns),
     references: {} as Record<string, Range>,
     ratios: {} as Record<string, Range>,
   };
-  for (const [name, rounds] of Object.entries(measured.perRound)) {
-    if (name === blockwireName) continue;
-    references[name] = median(rounds);
-    spread.references[name] = range(rounds);
-    const paired = pairedRatios(blockwireRounds, rounds, higherIsBetter);
+  let rounds = 0;
+  for (const [name, pair] of Object.entries(measured.pairs)) {
+    references[name] = median(pair.reference);
+    spread.references[name] = range(pair.reference);
+    const paired = pairedRatios(pair.blockwire, pair.reference, higherIsBetter);
     ratios[name] = median(paired);
     spread.ratios[name] = range(paired);
+    rounds = paired.length;
   }
-  return { blockwire: median(blockwireRounds), references, ratios, spread, rounds: blockwireRounds.length };
+  return { blockwire: median(blockwireRuns), references, ratios, spread, rounds };
 }
 
 export const COMPARISON_IDS = [
@@ -181,11 +187,12 @@ export function toMarkdown(results: Results, command: string): string {
     `- commit: \`${results.commit}\``,
     `- Node: ${results.node}`,
     `- machine: ${results.machine}`,
-    `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end`,
+    `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end; niceness ${results.niceness}`,
     '',
-    'Every figure is the median of the rounds, with the lowest and highest round in brackets. Each ratio is',
-    'taken within one round (all contenders of a round run back to back, in an order that rotates), then the',
-    'median of those is shown: **a ratio above 1 means Blockwire is better** (faster, or smaller).',
+    'Every figure is the median of its runs, with the lowest and highest run in brackets. Each ratio is taken',
+    'within a pair of runs back to back, Blockwire and that reference (which one goes first alternates from',
+    'round to round), then the median of the pairs is shown: **a ratio above 1 means Blockwire is better**',
+    '(faster, or smaller).',
     '',
     '| comparison | Blockwire | references | ratios (> 1: Blockwire better) | target | met |',
     '|---|---|---|---|---|---|',

@@ -8,7 +8,7 @@
  * to quote (it writes to results/quick/ unless --out says otherwise).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
+import { cpus, getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -85,6 +85,7 @@ const results: Results = {
   durationSeconds: (performance.now() - started) / 1000,
   load: { start: loadAtStart, end: loadAverage() },
   niceness,
+  cores: cpus().length,
   comparisons,
   ...(failures.length > 0 ? { failures } : {}),
   ...(skipped.length > 0 ? { skipped } : {}),

@@ -17,7 +17,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
   switch (id) {
     case 'rest-overhead':
       return restOverhead(
-        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 9, warmup: 1 },
+        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 7, warmup: 1 },
       );
     case 'solana-scale':
       return solanaScale(
@@ -29,7 +29,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
           ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1 }
           : // Its ratio against raw undici is the closest to its target, and runs on a shared machine
             // vary most here (anvil does most of the work): more pairs than elsewhere.
-            { blocks: 300, transactionsPerBlock: 10, rounds: 35, warmup: 1 },
+            { blocks: 300, transactionsPerBlock: 10, rounds: 25, warmup: 1 },
       );
     case 'webhook-intake':
       return webhookIntake(
@@ -45,7 +45,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       if (quick && !isN8nInstalled()) {
         return { skipped: `n8n is not installed in ${n8nCacheDir()} yet (the n8n e2e test installs it)` };
       }
-      return n8nItems(quick ? { items: 200, rounds: 1, warmup: 0 } : { items: 1000, rounds: 9, warmup: 1 });
+      return n8nItems(quick ? { items: 200, rounds: 1, warmup: 0 } : { items: 1000, rounds: 7, warmup: 1 });
     default:
       throw new Error(`no plan for ${id}`);
   }

@@ -50,6 +50,8 @@ export interface Results {
   load: { start: number; end: number };
   /** The bench's scheduling niceness (below 0: a higher priority than the machine's other jobs). */
   niceness: number;
+  /** CPU cores of the machine: a load average above it means other jobs competed for them. */
+  cores: number;
   comparisons: Comparison[];
   /** Comparisons that could not run, with why. */
   failures?: { id: string; error: string }[];
@@ -178,6 +180,16 @@ const ratio = (value: number) => value.toFixed(2);
 const rangeText = (r: Range | undefined, format: (n: number) => string) =>
   r ? ` (${format(r[0])}–${format(r[1])})` : '';
 
+/** Said when other jobs kept every core busy: then runs of the same work vary by tens of percent. */
+function busyWarning(results: Results): string[] {
+  const load = Math.max(results.load.start, results.load.end);
+  if (load <= results.cores) return [];
+  return [
+    '',
+    `**The machine was busy** (load average ${load.toFixed(1)} on ${results.cores} cores): other jobs competed for the CPU, so the same work varied a lot from run to run (see the ranges) and a ratio can land on either side of its target. Figures to quote come from a quieter run.`,
+  ];
+}
+
 export function toMarkdown(results: Results, command: string): string {
   const lines: string[] = [
     '# Benchmark results',
@@ -188,6 +200,7 @@ export function toMarkdown(results: Results, command: string): string {
     `- Node: ${results.node}`,
     `- machine: ${results.machine}`,
     `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end; niceness ${results.niceness}`,
+    ...busyWarning(results),
     '',
     'Every figure is the median of its runs, with the lowest and highest run in brackets. Each ratio is taken',
     'within a pair of runs back to back, Blockwire and that reference (which one goes first alternates from',

@@ -33,7 +33,7 @@ import {
   solanaBatchAddresses,
   USDC,
   WRAPPED_SOL,
-} from '../../../packages/n8n-nodes-blockwire/test/support/solana.ts';
+} from '../../../packages/n8n-nodes-blockwire/e2e/solana-addresses.ts';
 import { type Contender, collectGarbage, measure, median, type RunInfo, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { summarize } from '../report.ts';

@@ -186,7 +186,7 @@ function busyWarning(results: Results): string[] {
   if (load <= results.cores) return [];
   return [
     '',
-    `**The machine was busy** (load average ${load.toFixed(1)} on ${results.cores} cores): other jobs competed for the CPU, so the same work varied a lot from run to run (see the ranges) and a ratio can land on either side of its target. Figures to quote come from a quieter run.`,
+    `**The machine was busy** (load average up to ${load.toFixed(1)} on ${results.cores} cores): other jobs competed for the CPU, so the same work varied a lot from run to run (see the ranges), and a ratio close to its target can come out on the other side of it in another run.`,
   ];
 }
 

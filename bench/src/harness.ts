@@ -1,48 +1,79 @@
 /**
- * Rounds, interleaving and statistics. Every contender of a comparison runs once per round, in an
- * order that rotates from round to round, so a burst of load from elsewhere on the machine falls
- * on all of them alike; each ratio is taken within one round (paired), then the median of the
- * rounds is reported with the lowest and highest round.
+ * Rounds, pairing and statistics. Blockwire runs right beside every other contender, once per
+ * reference and round: each ratio is taken within such a pair of back-to-back runs, Blockwire
+ * first in one round and second in the next, so a burst of load from elsewhere on the machine
+ * falls on both runs of a pair alike, and neither side always follows the same contender. The
+ * order of the pairs rotates from round to round. The median of a ratio's pairs is reported with
+ * the lowest and highest pair.
  */
 
 export interface Contender {
   name: string;
-  /** Runs one round and returns its figure (e.g. requests per second, or milliseconds). */
-  round(): Promise<number>;
+  /** Runs once and returns its figure (e.g. requests per second, or milliseconds). */
+  round(run: RunInfo): Promise<number>;
+}
+
+export interface RunInfo {
+  /** A warm-up run: its figure is thrown away (a contender keeping its own records skips it too). */
+  warmup: boolean;
 }
 
 export interface Measured {
-  /** Each contender's figure per round, in round order. */
+  /** Each contender's figure per run, in order (Blockwire runs once per pair, so most often). */
   perRound: Record<string, number[]>;
+  /** Per reference, Blockwire's figure and the reference's in each pair they ran as. */
+  pairs: Record<string, { blockwire: number[]; reference: number[] }>;
 }
 
 export interface MeasureOptions {
+  /** Rounds measured; a round runs one pair per reference. */
   rounds: number;
   /** Rounds run first and thrown away: JIT, connection pools, caches. */
   warmup: number;
-  /** Called between two contenders: a garbage collection, so one's garbage is not the next one's cost. */
+  /** Called before each run: a garbage collection, so one's garbage is not the next one's cost. */
   settle?: () => Promise<void> | void;
 }
 
-export async function measure(contenders: readonly Contender[], options: MeasureOptions): Promise<Measured> {
+/** Runs the contenders in pairs with `blockwire` (the contender of that name, compared with every other). */
+export async function measure(
+  contenders: readonly Contender[],
+  blockwire: string,
+  options: MeasureOptions,
+): Promise<Measured> {
+  const paired = contenders.find((contender) => contender.name === blockwire);
+  if (!paired) throw new Error(`no contender ${blockwire} to pair the others with`);
+  const references = contenders.filter((contender) => contender !== paired);
   const perRound: Record<string, number[]> = {};
+  const pairs: Measured['pairs'] = {};
   for (const contender of contenders) perRound[contender.name] = [];
+  for (const reference of references) pairs[reference.name] = { blockwire: [], reference: [] };
   const total = options.warmup + options.rounds;
   for (let round = 0; round < total; round++) {
-    const order = rotate(contenders, round);
-    for (const contender of order) {
-      await options.settle?.();
-      const figure = await contender.round();
-      if (!Number.isFinite(figure) || figure <= 0) {
-        throw new Error(`${contender.name} gave no figure in round ${round + 1}: ${figure}`);
+    const warmup = round < options.warmup;
+    for (const reference of rotate(references, round)) {
+      const blockwireFirst = (round + references.indexOf(reference)) % 2 === 0;
+      const figures = new Map<Contender, number>();
+      for (const contender of blockwireFirst ? [paired, reference] : [reference, paired]) {
+        await options.settle?.();
+        const figure = await contender.round({ warmup });
+        if (!Number.isFinite(figure) || figure <= 0) {
+          throw new Error(`${contender.name} gave no figure in round ${round + 1}: ${figure}`);
+        }
+        figures.set(contender, figure);
+        if (process.env.BENCH_DEBUG)
+          process.stderr.write(`RUN ${round} ${contender.name} ${figure.toFixed(0)}\n`);
       }
-      if (round >= options.warmup) perRound[contender.name]!.push(figure);
+      if (warmup) continue;
+      for (const [contender, figure] of figures) perRound[contender.name]!.push(figure);
+      pairs[reference.name]!.blockwire.push(figures.get(paired)!);
+      pairs[reference.name]!.reference.push(figures.get(reference)!);
     }
   }
-  return { perRound };
+  return { perRound, pairs };
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {
+  if (items.length === 0) return [];
   const shift = by % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];
 }
@@ -61,7 +92,7 @@ export function range(values: readonly number[]): Range {
 }
 
 /**
- * Blockwire against one reference, round by round, oriented so that > 1 means Blockwire is
+ * Blockwire against one reference, pair by pair, oriented so that > 1 means Blockwire is
  * better: for a figure where higher is better (req/s) blockwire ÷ reference, else reference ÷ blockwire.
  */
 export function pairedRatios(

@@ -8,12 +8,20 @@
  * to quote (it writes to results/quick/ unless --out says otherwise).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { commitDescription, loadAverage, machineDescription } from './machine.ts';
+import { commitDescription, loadAverage, machineDescription, raisePriority } from './machine.ts';
 import { runComparison } from './plan.ts';
-import { COMPARISON_IDS, type Comparison, formatProblems, type Results, toMarkdown } from './report.ts';
+import {
+  COMPARISON_IDS,
+  type Comparison,
+  formatProblems,
+  type Results,
+  type Skipped,
+  toMarkdown,
+} from './report.ts';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,18 +39,27 @@ for (const id of only) {
   if (!(COMPARISON_IDS as readonly string[]).includes(id)) throw new Error(`unknown comparison ${id}`);
 }
 
+// A quick run is a smoke test (it runs inside npm test): it asserts no speed and takes no priority.
+const niceness = quick ? getPriority(0) : raisePriority();
 const started = performance.now();
 const startedAt = new Date().toISOString();
 const loadAtStart = loadAverage();
 const comparisons: Comparison[] = [];
 const failures: { id: string; error: string }[] = [];
+const skipped: Skipped[] = [];
 for (const id of COMPARISON_IDS) {
   if (!only.includes(id)) continue;
   const t0 = performance.now();
   process.stderr.write(`[bench] ${id} …\n`);
   let comparison: Comparison;
   try {
-    comparison = await runComparison(id, quick);
+    const outcome = await runComparison(id, quick);
+    if ('skipped' in outcome) {
+      skipped.push({ id, reason: outcome.skipped });
+      process.stderr.write(`[bench] ${id} left out: ${outcome.skipped}\n`);
+      continue;
+    }
+    comparison = outcome;
   } catch (error) {
     // One comparison that cannot run must not cost the others' figures: recorded, and the run fails.
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -67,8 +84,11 @@ const results: Results = {
   startedAt,
   durationSeconds: (performance.now() - started) / 1000,
   load: { start: loadAtStart, end: loadAverage() },
+  niceness,
+  cores: cpus().length,
   comparisons,
   ...(failures.length > 0 ? { failures } : {}),
+  ...(skipped.length > 0 ? { skipped } : {}),
 };
 const command = quick ? 'pnpm bench --quick' : 'pnpm bench';
 mkdirSync(outDir, { recursive: true });

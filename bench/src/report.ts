@@ -13,6 +13,8 @@ export interface Target {
 /** A sub-measurement shown in latest.md (e.g. one delivery size, or the Node bundle). */
 export interface Case {
   name: string;
+  /** When it is not the comparison's (e.g. HTTP calls in a comparison of times). */
+  unit?: string;
   blockwire: number;
   references: Record<string, number>;
   ratios: Record<string, number>;
@@ -46,30 +48,45 @@ export interface Results {
   durationSeconds: number;
   /** Load average of the machine at the start and the end of the run (1 minute). */
   load: { start: number; end: number };
+  /** The bench's scheduling niceness (below 0: a higher priority than the machine's other jobs). */
+  niceness: number;
+  /** CPU cores of the machine: a load average above it means other jobs competed for them. */
+  cores: number;
   comparisons: Comparison[];
   /** Comparisons that could not run, with why. */
   failures?: { id: string; error: string }[];
+  /** Comparisons a quick run left out, with why (a full run leaves none out). */
+  skipped?: Skipped[];
 }
 
-/** Figures and paired ratios of a measured comparison: medians over the rounds, and their ranges. */
+export interface Skipped {
+  id: string;
+  reason: string;
+}
+
+/**
+ * Figures and paired ratios of a measured comparison: medians over the runs (each ratio over its
+ * pairs), and their ranges. `rounds` counts the pairs of each reference.
+ */
 export function summarize(measured: Measured, blockwireName: string, higherIsBetter: boolean) {
-  const blockwireRounds = measured.perRound[blockwireName]!;
+  const blockwireRuns = measured.perRound[blockwireName]!;
   const references: Record<string, number> = {};
   const ratios: Record<string, number> = {};
   const spread = {
-    blockwire: range(blockwireRounds),
+    blockwire: range(blockwireRuns),
     references: {} as Record<string, Range>,
     ratios: {} as Record<string, Range>,
   };
-  for (const [name, rounds] of Object.entries(measured.perRound)) {
-    if (name === blockwireName) continue;
-    references[name] = median(rounds);
-    spread.references[name] = range(rounds);
-    const paired = pairedRatios(blockwireRounds, rounds, higherIsBetter);
+  let rounds = 0;
+  for (const [name, pair] of Object.entries(measured.pairs)) {
+    references[name] = median(pair.reference);
+    spread.references[name] = range(pair.reference);
+    const paired = pairedRatios(pair.blockwire, pair.reference, higherIsBetter);
     ratios[name] = median(paired);
     spread.ratios[name] = range(paired);
+    rounds = paired.length;
   }
-  return { blockwire: median(blockwireRounds), references, ratios, spread, rounds: blockwireRounds.length };
+  return { blockwire: median(blockwireRuns), references, ratios, spread, rounds };
 }
 
 export const COMPARISON_IDS = [
@@ -78,6 +95,7 @@ export const COMPARISON_IDS = [
   'json-rpc',
   'webhook-intake',
   'weight',
+  'n8n-items',
 ] as const;
 
 /** The references each comparison must have, as issue 14 names them. */
@@ -87,6 +105,7 @@ const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'json-rpc': ['viem', 'ethers', 'undici'],
   'webhook-intake': ['moralis'],
   weight: ['moralis'],
+  'n8n-items': ['http-request-node'],
 };
 
 /** What is wrong with a results file, or [] when it has the format and a number for every figure. */
@@ -106,10 +125,17 @@ export function formatProblems(results: unknown): string[] {
     if (isRecord(comparison) && typeof comparison.id === 'string') byId.set(comparison.id, comparison);
     else problems.push('a comparison without an id');
   }
+  const skipped = new Set(
+    results.quick === true && Array.isArray(results.skipped)
+      ? results.skipped.flatMap((entry) =>
+          isRecord(entry) && typeof entry.reason === 'string' ? [entry.id] : [],
+        )
+      : [],
+  );
   for (const id of COMPARISON_IDS) {
     const comparison = byId.get(id);
     if (!comparison) {
-      problems.push(`comparison ${id} is missing`);
+      if (!skipped.has(id)) problems.push(`comparison ${id} is missing`);
       continue;
     }
     for (const key of ['title', 'metric', 'unit']) {
@@ -141,16 +167,28 @@ export function formatProblems(results: unknown): string[] {
 }
 
 const figure = (value: number) =>
-  value >= 100
-    ? value.toFixed(0)
-    : value >= 10
-      ? value.toFixed(1)
-      : value >= 1
-        ? value.toFixed(2)
-        : value.toFixed(3);
+  Number.isInteger(value)
+    ? String(value)
+    : value >= 100
+      ? value.toFixed(0)
+      : value >= 10
+        ? value.toFixed(1)
+        : value >= 1
+          ? value.toFixed(2)
+          : value.toFixed(3);
 const ratio = (value: number) => value.toFixed(2);
 const rangeText = (r: Range | undefined, format: (n: number) => string) =>
   r ? ` (${format(r[0])}–${format(r[1])})` : '';
+
+/** Said when other jobs kept every core busy: then runs of the same work vary by tens of percent. */
+function busyWarning(results: Results): string[] {
+  const load = Math.max(results.load.start, results.load.end);
+  if (load <= results.cores) return [];
+  return [
+    '',
+    `**The machine was busy** (load average up to ${load.toFixed(1)} on ${results.cores} cores): other jobs competed for the CPU, so the same work varied a lot from run to run (see the ranges), and a ratio close to its target can come out on the other side of it in another run.`,
+  ];
+}
 
 export function toMarkdown(results: Results, command: string): string {
   const lines: string[] = [
@@ -161,11 +199,13 @@ export function toMarkdown(results: Results, command: string): string {
     `- commit: \`${results.commit}\``,
     `- Node: ${results.node}`,
     `- machine: ${results.machine}`,
-    `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end`,
+    `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end; niceness ${results.niceness}`,
+    ...busyWarning(results),
     '',
-    'Every figure is the median of the rounds, with the lowest and highest round in brackets. Each ratio is',
-    'taken within one round (all contenders of a round run back to back, in an order that rotates), then the',
-    'median of those is shown: **a ratio above 1 means Blockwire is better** (faster, or smaller).',
+    'Every figure is the median of its runs, with the lowest and highest run in brackets. Each ratio is taken',
+    'within a pair of runs back to back, Blockwire and that reference (which one goes first alternates from',
+    'round to round), then the median of the pairs is shown: **a ratio above 1 means Blockwire is better**',
+    '(faster, or smaller).',
     '',
     '| comparison | Blockwire | references | ratios (> 1: Blockwire better) | target | met |',
     '|---|---|---|---|---|---|',
@@ -187,19 +227,24 @@ export function toMarkdown(results: Results, command: string): string {
     if (!c.cases?.length && !c.notes?.length) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
     if (c.cases?.length) {
-      lines.push(`| case | Blockwire (${c.unit}) | references | ratios |`, '|---|---|---|---|');
+      lines.push('| case | Blockwire | references | ratios |', '|---|---|---|---|');
       for (const k of c.cases) {
+        const unit = k.unit ?? c.unit;
         const refs = Object.entries(k.references)
-          .map(([name, value]) => `${name} ${figure(value)}`)
+          .map(([name, value]) => `${name} ${figure(value)} ${unit}`)
           .join('<br>');
         const ratios = Object.entries(k.ratios)
           .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(k.ratioRanges?.[name], ratio)}`)
           .join('<br>');
-        lines.push(`| ${k.name} | ${figure(k.blockwire)} | ${refs} | ${ratios} |`);
+        lines.push(`| ${k.name} | ${figure(k.blockwire)} ${unit} | ${refs} | ${ratios} |`);
       }
       lines.push('');
     }
     for (const note of c.notes ?? []) lines.push(`- ${note}`);
+  }
+  if (results.skipped?.length) {
+    lines.push('', '## Comparisons this quick run left out', '');
+    for (const entry of results.skipped) lines.push(`- \`${entry.id}\`: ${entry.reason}`);
   }
   if (results.failures?.length) {
     lines.push('', '## Comparisons that failed', '');

@@ -49,7 +49,7 @@ import {
   removeQueueEnvironment,
   startN8nQueue,
 } from 'n8n-nodes-blockwire/e2e/queue.ts';
-import { solanaAddresses, USDC, WRAPPED_SOL } from 'n8n-nodes-blockwire/e2e/solana.ts';
+import { solanaBatchAddresses } from 'n8n-nodes-blockwire/e2e/solana-addresses.ts';
 import {
   credentialImport,
   solanaBatchWorkflow,
@@ -280,7 +280,7 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
       verificationStatus: verification.status,
       emulatorTotals,
       streamGoneStatus: streamGone,
-      solana: { run: solanaRun, calls: solanaCalls, items: solanaTokens().length },
+      solana: { run: solanaRun, calls: solanaCalls, items: solanaBatchAddresses(1_000).length },
       postgresCopies,
       n8nStoreCopies,
       listening,
@@ -351,7 +351,7 @@ async function importWorkflows(
           parameters: { mode: 'evm', repeatStore: 'n8n' },
         }),
       ]),
-      solanaBatchWorkflow('CUSTOM.', API, solanaTokens(), {
+      solanaBatchWorkflow('CUSTOM.', API, solanaBatchAddresses(1_000), {
         start: webhookTrigger(SOLANA_PATH),
         id: SOLANA_WORKFLOW,
       }),
@@ -365,13 +365,6 @@ async function importWorkflows(
     if (outcome.code !== 0)
       throw new Error(`n8n ${args[0]} exited ${outcome.code}:\n${outcome.stdout}\n${outcome.stderr}`);
   }
-}
-
-function solanaTokens(): string[] {
-  const addresses = solanaAddresses(1_000);
-  addresses[10] = USDC;
-  addresses[900] = WRAPPED_SOL;
-  return addresses;
 }
 
 async function triggerItems(api: N8nApi): Promise<Record<string, unknown>[]> {

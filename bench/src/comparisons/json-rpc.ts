@@ -161,7 +161,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         }),
       },
     ];
-    const measured = await measure(contenders, { ...options, settle: collectGarbage });
+    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', false);
     const requestText = Object.entries(requestsOf)
       .map(([name, counts]) => `${name} ${Math.round(counts.reduce((a, b) => a + b, 0) / counts.length)}`)

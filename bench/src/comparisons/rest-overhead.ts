@@ -83,7 +83,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     },
   ];
   try {
-    const measured = await measure(contenders, { ...options, settle: collectGarbage });
+    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', true);
     // One call at a time: what a single call costs, in µs, beside raw undici and fetch.
     concurrency = 1;
@@ -91,6 +91,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     const alone = summarize(
       await measure(
         contenders.filter((c) => c.name !== 'moralis'),
+        'blockwire',
         { ...options, settle: collectGarbage },
       ),
       'blockwire',

@@ -114,7 +114,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
     },
   ];
   try {
-    const measured = await measure(contenders, { ...options, settle: collectGarbage });
+    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', false);
     const refusedBlockwire = stats.blockwire.reduce((sum, s) => sum + s.refused, 0);
     const peakBlockwire = Math.max(...stats.blockwire.map((s) => s.peak));

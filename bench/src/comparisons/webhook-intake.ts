@@ -150,7 +150,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
                     perSecond(delivery.count, () => post(pools.moralis, delivery), HTTP_CONCURRENCY),
                 },
               ];
-        const measured = await measure(contenders, {
+        const measured = await measure(contenders, 'blockwire', {
           rounds: options.rounds,
           warmup: options.warmup,
           settle: async () => {
@@ -158,7 +158,8 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
             collectGarbage();
           },
         });
-        const ratios = pairedRatios(measured.perRound.blockwire!, measured.perRound.moralis!, true);
+        const pair = measured.pairs.moralis!;
+        const ratios = pairedRatios(pair.blockwire, pair.reference, true);
         rounds = ratios.length;
         cases.push({
           name: `${delivery.name}, ${over}`,

@@ -125,6 +125,11 @@ function isComplete(dir: string): boolean {
   return existsSync(join(dir, COMPLETE_MARKER));
 }
 
+/** Whether this user's cache already holds a complete install (so `ensureN8n` installs nothing). */
+export function isN8nInstalled(): boolean {
+  return isComplete(n8nCacheDir());
+}
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

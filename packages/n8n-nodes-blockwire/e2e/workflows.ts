@@ -17,7 +17,8 @@ export interface WorkflowNode {
   typeVersion: number;
   position: [number, number];
   parameters: Record<string, unknown>;
-  credentials?: { blockwireApi: CredentialRef; blockwirePostgresApi?: CredentialRef };
+  /** By credential type: `blockwireApi`, or one of n8n's own (`httpHeaderAuth`). */
+  credentials?: Record<string, CredentialRef>;
   webhookId?: string;
   /** Run once with the first input item, whatever the node before emitted. */
   executeOnce?: boolean;
@@ -369,6 +370,32 @@ export function webhookTrigger(path: string): WorkflowNode {
   };
 }
 
+/** The Code node that starts the Solana batch: one item per address, `{ address }`. */
+export function solanaItemsNode(addresses: readonly string[]): WorkflowNode {
+  const items = JSON.stringify(addresses);
+  return {
+    id: stableId('code', 'One item per token'),
+    name: 'One item per token',
+    type: 'n8n-nodes-base.code',
+    typeVersion: 2,
+    position: [220, 0],
+    parameters: { jsCode: `return ${items}.map((address) => ({ json: { address } }));` },
+  };
+}
+
+/** The Blockwire node pricing every item's `address` (it batches them, 100 addresses a request). */
+export function solanaPricesNode(prefix: string, credential: CredentialRef): WorkflowNode {
+  return {
+    ...actionNode(prefix, credential, 'Solana prices', {
+      resource: 'tokenPrice',
+      operation: 'getSolana',
+      addresses: '={{ $json.address }}',
+    }),
+    executeOnce: false,
+    position: [440, 0],
+  };
+}
+
 /**
  * 1,000 items, one Solana token each, priced by one Blockwire node (batched into 10 requests).
  * Started by hand by default; `start` puts another trigger first (a webhook, to run it on a
@@ -380,26 +407,56 @@ export function solanaBatchWorkflow(
   addresses: readonly string[],
   options: { start?: WorkflowNode; id?: string } = {},
 ): Workflow {
-  const items = JSON.stringify(addresses);
-  const nodes: WorkflowNode[] = [
+  const nodes = [
     options.start ?? manualTrigger(),
-    {
-      id: stableId('code', 'One item per token'),
-      name: 'One item per token',
-      type: 'n8n-nodes-base.code',
-      typeVersion: 2,
-      position: [220, 0],
-      parameters: { jsCode: `return ${items}.map((address) => ({ json: { address } }));` },
-    },
-    {
-      ...actionNode(prefix, credential, 'Solana prices', {
-        resource: 'tokenPrice',
-        operation: 'getSolana',
-        addresses: '={{ $json.address }}',
-      }),
-      executeOnce: false,
-      position: [440, 0],
-    },
+    solanaItemsNode(addresses),
+    solanaPricesNode(prefix, credential),
   ];
   return workflow(options.id ?? 'bwSolanaBatch001', 'Blockwire: 1,000 Solana prices', nodes);
+}
+
+/**
+ * The same lookup with n8n's own HTTP Request node, as a user without the Blockwire node builds
+ * it: a POST of the item's address to the Solana price endpoint for every item (the node sends
+ * one request per item; its "Batching" option only spaces them out, so it is left off), the key
+ * in a Header Auth credential. The endpoint's array answer becomes one item per price, as the
+ * Blockwire node's does.
+ */
+export function httpRequestSolanaPricesNode(options: {
+  /** The Solana interface's base URL (`{solana_url}` of the contract). */
+  solanaUrl: string;
+  /** An `httpHeaderAuth` credential: name `X-Api-Key`, value the key. */
+  credential: CredentialRef;
+}): WorkflowNode {
+  return {
+    id: stableId('http request', 'Solana prices'),
+    name: 'Solana prices',
+    type: 'n8n-nodes-base.httpRequest',
+    typeVersion: 4.2,
+    position: [440, 0],
+    parameters: {
+      method: 'POST',
+      url: `${options.solanaUrl.replace(/\/$/, '')}/token/mainnet/prices`,
+      authentication: 'genericCredentialType',
+      genericAuthType: 'httpHeaderAuth',
+      sendBody: true,
+      specifyBody: 'json',
+      jsonBody: '={{ JSON.stringify({ addresses: [$json.address] }) }}',
+      options: {},
+    },
+    credentials: { httpHeaderAuth: options.credential },
+  };
+}
+
+/** `solanaBatchWorkflow` with n8n's HTTP Request node in place of the Blockwire node. */
+export function solanaHttpRequestWorkflow(
+  options: Parameters<typeof httpRequestSolanaPricesNode>[0] & { addresses: readonly string[] },
+): Workflow {
+  const nodes = [manualTrigger(), solanaItemsNode(options.addresses), httpRequestSolanaPricesNode(options)];
+  return workflow('bwSolanaHttpReq1', 'HTTP Request node: 1,000 Solana prices', nodes);
+}
+
+/** An n8n Header Auth credential in n8n's import format (the HTTP Request node's API key). */
+export function headerAuthCredentialImport(ref: CredentialRef, header: { name: string; value: string }) {
+  return { id: ref.id, name: ref.name, type: 'httpHeaderAuth', data: header };
 }

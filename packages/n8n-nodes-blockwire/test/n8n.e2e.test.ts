@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Client, createClient } from '@blockwire/core';
 import { type Emulator, SEEDED_EVM_STREAM_IDS, startEmulator } from '@blockwire/emulator';
+import { getSolanaTokenPrices } from '@blockwire/prices';
 import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
@@ -34,18 +35,22 @@ import {
 import {
   credentialImport,
   type ExampleValues,
+  headerAuthCredentialImport,
   resourceWorkflows,
   solanaBatchWorkflow,
+  solanaHttpRequestWorkflow,
   triggerNode,
   type Workflow,
   workflow,
 } from '../e2e/workflows.ts';
 import { control, credentialsFor } from './support/emulator';
-import { solanaAddresses, USDC, WRAPPED_SOL } from './support/solana';
+import { solanaBatchAddresses, USDC, WRAPPED_SOL } from './support/solana';
 
 const packageDir = join(__dirname, '..');
 const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const CREDENTIAL = { id: 'blockwireEmulator', name: 'Blockwire (emulator)' };
+/** n8n's Header Auth credential with the emulator key, for its HTTP Request node. */
+const HEADER_CREDENTIAL = { id: 'solanaHeaderAuth', name: 'Solana API key' };
 const TRIGGER_WORKFLOW_ID = 'bwBitcoinTrigger';
 const WEBHOOK_ID = randomUUID();
 const STAGES = ['mempool', 'in-block', 'confirmed'];
@@ -59,9 +64,7 @@ let server: N8nServer | undefined;
 let api: N8nApi;
 let receiver: Server;
 let actionWorkflows: Record<string, Workflow>;
-const batchAddresses = solanaAddresses(1_000);
-batchAddresses[10] = USDC;
-batchAddresses[900] = WRAPPED_SOL;
+const batchAddresses = solanaBatchAddresses(1_000);
 
 beforeAll(async () => {
   install = await ensureN8n(); // minutes the first time on a machine, then reused
@@ -80,11 +83,20 @@ beforeAll(async () => {
   actionWorkflows = {
     ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
     solanaBatch: solanaBatchWorkflow('CUSTOM.', CREDENTIAL, batchAddresses),
+    // The reference of the benchmark that compares the two (bench/, comparison n8n-items).
+    solanaHttpRequest: solanaHttpRequestWorkflow({
+      solanaUrl: emulator.urls.solana,
+      credential: HEADER_CREDENTIAL,
+      addresses: batchAddresses,
+    }),
   };
   proxy = await startFaultProxy(() => environment?.url ?? 'http://127.0.0.1:9');
   environment = await prepareN8n({ packageDir, webhookUrl: proxy.url });
   const files = writeImportFiles(environment, {
-    credentials: [credentialImport(CREDENTIAL, { ...credentialsFor(emulator) })],
+    credentials: [
+      credentialImport(CREDENTIAL, { ...credentialsFor(emulator) }),
+      headerAuthCredentialImport(HEADER_CREDENTIAL, { name: 'X-Api-Key', value: emulator.apiKey }),
+    ],
     workflows: [
       workflow(TRIGGER_WORKFLOW_ID, 'Bitcoin payments to the treasury', [
         triggerNode({
@@ -357,6 +369,21 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
     };
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
     expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+  });
+
+  it('the same 1,000 items through n8n’s HTTP Request node make 1,000 HTTP calls and give the same prices', async () => {
+    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+    const output = await execute(actionWorkflows.solanaHttpRequest!.id);
+    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      requests: { method: string; status: number }[];
+    };
+    const posts = requests.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1_000);
+    expect(posts.every((request) => request.status === 200)).toBe(true);
+    const expected = await getSolanaTokenPrices(client, { addresses: [USDC, WRAPPED_SOL] });
+    const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
+      items.map((item) => [item.tokenAddress, item.usdPrice]);
+    expect(prices(output('Solana prices'))).toEqual(prices(expected));
   });
 
   it('entities: get, search, categories, entities of a category (all pages)', async () => {

@@ -1,19 +1,9 @@
 import { createClient } from '@blockwire/core';
-import { DEFAULT_SECRET_KEY, type Emulator, startEmulator } from '@blockwire/emulator';
+import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { afterAll, beforeAll } from 'vitest';
-import type { BlockwireCredentials } from '../../nodes/shared/credentials';
 
-/** The credentials a user would save to point the nodes at this emulator. */
-export function credentialsFor(emulator: Emulator): BlockwireCredentials {
-  return {
-    apiKey: emulator.apiKey,
-    webhookSecret: DEFAULT_SECRET_KEY,
-    evmBaseUrl: emulator.urls.evm,
-    solanaBaseUrl: emulator.urls.solana,
-    streamsBaseUrl: emulator.urls.streams,
-    nodeBaseUrl: emulator.urls.node,
-  };
-}
+// Shared with the benchmarks (bench/), which run the nodes against the emulator in a real n8n too.
+export { credentialsFor } from '../../e2e/emulator-credentials.ts';
 
 /** An emulator (no anvil) for every test of a file, and a plain SDK client to look at its state. */
 export function useEmulator() {

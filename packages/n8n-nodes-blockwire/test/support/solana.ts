@@ -1,2 +1,2 @@
-// The Solana addresses and mints the e2e workflows use live with the harness (the reliability suite uses them too).
-export { solanaAddresses, USDC, WRAPPED_SOL } from '../../e2e/solana.ts';
+// The addresses live beside the e2e harness, which the benchmarks (bench/) and the reliability suite load as ES modules too.
+export { solanaAddresses, solanaBatchAddresses, USDC, WRAPPED_SOL } from '../../e2e/solana-addresses.ts';

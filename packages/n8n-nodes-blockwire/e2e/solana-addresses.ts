@@ -1,3 +1,4 @@
+// Solana addresses for the e2e tests, the unit tests (test/support/solana.ts) and the benchmarks.
 import { createHash } from 'node:crypto';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -27,3 +28,14 @@ export function solanaAddresses(count: number): string[] {
 /** Mints the emulator prices (see its README). */
 export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 export const WRAPPED_SOL = 'So11111111111111111111111111111111111111112';
+
+/**
+ * The Solana batch of the e2e tests and the benchmarks: `count` addresses, USDC at index 10 and
+ * wrapped SOL at nine tenths (index 900 of 1,000), the two mints the emulator prices.
+ */
+export function solanaBatchAddresses(count: number): string[] {
+  const addresses = solanaAddresses(count);
+  addresses[10] = USDC;
+  addresses[Math.floor(count * 0.9)] = WRAPPED_SOL;
+  return addresses;
+}

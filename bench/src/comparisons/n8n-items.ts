@@ -1,0 +1,278 @@
+/**
+ * n8n: the 1,000-item Solana workflow of the n8n package's e2e tests, in the real n8n of that
+ * harness (installed once into ~/.cache/blockwire, the package's build loaded as a custom
+ * extension), against the same workflow with n8n's own HTTP Request node in place of the
+ * Blockwire node. Both price the items at the emulator's Solana endpoint. A webhook starts each
+ * execution and answers when the last node has finished: the figure is that call's time, in
+ * milliseconds; the emulator counts the HTTP calls each execution made.
+ */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { credentialsFor } from '../../../packages/n8n-nodes-blockwire/e2e/emulator-credentials.ts';
+import { ensureN8n } from '../../../packages/n8n-nodes-blockwire/e2e/install-n8n.ts';
+import {
+  N8nApi,
+  type N8nEnvironment,
+  type N8nServer,
+  prepareN8n,
+  removeEnvironment,
+  startN8nServer,
+  waitFor,
+} from '../../../packages/n8n-nodes-blockwire/e2e/n8n.ts';
+import {
+  type CredentialRef,
+  httpRequestSolanaPricesNode,
+  solanaItemsNode,
+  solanaPricesNode,
+  stableId,
+  type WorkflowNode,
+  workflow,
+} from '../../../packages/n8n-nodes-blockwire/e2e/workflows.ts';
+import {
+  solanaBatchAddresses,
+  USDC,
+  WRAPPED_SOL,
+} from '../../../packages/n8n-nodes-blockwire/e2e/solana-addresses.ts';
+import { type Contender, collectGarbage, measure, median, type RunInfo, since } from '../harness.ts';
+import type { Comparison } from '../report.ts';
+import { summarize } from '../report.ts';
+
+/** Addresses the Solana endpoint takes in one call (the contract's limit; the Blockwire node's chunk). */
+const ADDRESSES_PER_CALL = 100;
+
+export interface N8nItemsOptions {
+  items: number;
+  rounds: number;
+  warmup: number;
+}
+
+/** A workflow the bench runs: its webhook URL, and how its executions are found. */
+interface BenchWorkflow {
+  id: string;
+  url: string;
+}
+
+export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
+  const install = await ensureN8n(); // minutes the first time on a machine, then reused
+  const addresses = solanaBatchAddresses(options.items);
+  const packageDir = dirname(createRequire(import.meta.url).resolve('n8n-nodes-blockwire/package.json'));
+  let emulator: Emulator | undefined;
+  let environment: N8nEnvironment | undefined;
+  let server: N8nServer | undefined;
+  try {
+    emulator = await startEmulator({ anvil: false });
+    environment = await prepareN8n({ packageDir });
+    const startAt = performance.now();
+    server = await startN8nServer(install, environment);
+    const startSeconds = since(startAt) / 1000;
+    const api = new N8nApi(server.url);
+    await api.setUp();
+
+    const blockwireCredential = await createCredential(api, 'Blockwire (emulator)', 'blockwireApi', {
+      ...credentialsFor(emulator),
+    });
+    const headerCredential = await createCredential(api, 'Solana API key', 'httpHeaderAuth', {
+      name: 'X-Api-Key',
+      value: emulator.apiKey,
+    });
+    const itemsNode = solanaItemsNode(addresses);
+    const workflows = {
+      blockwire: await createWebhookWorkflow(api, server.url, 'blockwire-solana', [
+        itemsNode,
+        solanaPricesNode('CUSTOM.', blockwireCredential),
+      ]),
+      'http-request-node': await createWebhookWorkflow(api, server.url, 'http-request-solana', [
+        itemsNode,
+        httpRequestSolanaPricesNode({ solanaUrl: emulator.urls.solana, credential: headerCredential }),
+      ]),
+    };
+
+    const control = emulator.control;
+    const calls: Record<string, number[]> = { blockwire: [], 'http-request-node': [] };
+    const recorded: Record<string, number[]> = { blockwire: [], 'http-request-node': [] };
+    let pricesSeen: string | undefined;
+    const run = (name: keyof typeof workflows) => async (info: RunInfo) => {
+      const target = workflows[name];
+      await fetch(`${control}/requests`, { method: 'DELETE' });
+      const before = await executionCount(api, target.id);
+      const start = performance.now();
+      const response = await fetch(target.url, { method: 'POST' });
+      const body = await response.text();
+      const ms = since(start);
+      if (!response.ok)
+        throw new Error(`${name}: the webhook answered ${response.status}: ${body.slice(0, 500)}`);
+      const prices = pricesOf(name, body);
+      pricesSeen ??= prices;
+      if (prices !== pricesSeen)
+        throw new Error(`${name} priced ${prices}, the other workflow ${pricesSeen}`);
+      const sent = await solanaCalls(control);
+      // n8n has answered; it may still be saving the execution. The next run starts after that.
+      const recordedMs = await finishedExecutionMs(api, target.id, before);
+      if (!info.warmup) {
+        calls[name]!.push(sent);
+        recorded[name]!.push(recordedMs);
+      }
+      return ms;
+    };
+    // The first call after activation can meet a webhook n8n has not registered yet.
+    for (const name of Object.keys(workflows) as (keyof typeof workflows)[]) {
+      await waitFor(`${name}'s webhook`, () => run(name)({ warmup: true }).then(() => true), 60_000, 500);
+    }
+    const contenders: Contender[] = [
+      { name: 'blockwire', round: run('blockwire') },
+      { name: 'http-request-node', round: run('http-request-node') },
+    ];
+    // The runs above were a warm-up already; the options' warm-up rounds come on top.
+    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
+    const summary = summarize(measured, 'blockwire', false);
+    const blockwireCalls = calls.blockwire!;
+    const referenceCalls = calls['http-request-node']!;
+    const expectedCalls = Math.ceil(options.items / ADDRESSES_PER_CALL);
+    return {
+      id: 'n8n-items',
+      title: `n8n: ${options.items.toLocaleString('en')} items priced at the Solana endpoint, in a real n8n ${install.version}`,
+      metric:
+        'time of one execution, webhook call to last node (ratio: HTTP Request node time ÷ Blockwire time)',
+      unit: 'ms',
+      higherIsBetter: false,
+      ...summary,
+      targets: [
+        {
+          text: `${expectedCalls} HTTP calls (${ADDRESSES_PER_CALL} addresses a call) where the HTTP Request node makes one per item`,
+          met:
+            blockwireCalls.every((count) => count === expectedCalls) &&
+            referenceCalls.every((count) => count === options.items),
+        },
+        {
+          text: 'faster than the HTTP Request node (ratio > 1)',
+          met: summary.ratios['http-request-node']! > 1,
+        },
+      ],
+      cases: [
+        {
+          name: 'HTTP calls the emulator received, per execution',
+          unit: 'calls',
+          blockwire: median(blockwireCalls),
+          references: { 'http-request-node': median(referenceCalls) },
+          ratios: { 'http-request-node': median(referenceCalls) / median(blockwireCalls) },
+        },
+        {
+          name: "execution time in n8n's execution record (startedAt to stoppedAt), median",
+          unit: 'ms',
+          blockwire: median(recorded.blockwire!),
+          references: { 'http-request-node': median(recorded['http-request-node']!) },
+          ratios: {
+            'http-request-node': median(recorded['http-request-node']!) / median(recorded.blockwire!),
+          },
+        },
+      ],
+      notes: [
+        `Both workflows: a Webhook node (respond when the last node finishes, with all its items), the e2e tests' Code node making ${options.items.toLocaleString('en')} items of one Solana address each (USDC and wrapped SOL among them, the two the emulator prices), then the lookup. Blockwire: its node, Token Price → Get Solana, addresses \`{{ $json.address }}\`. Reference: n8n's HTTP Request node 4.2, POST \`{solana_url}/token/mainnet/prices\` with \`{ "addresses": [address] }\` for each item and the key in a Header Auth credential; its Batching option is off (it never merges items into one request, it only waits between groups of them), so all requests go out at once: its fastest setting.`,
+        `Each run is checked: both answer the same two prices. HTTP calls are counted by the emulator (its request log), per execution: Blockwire ${blockwireCalls.join(', ')}; HTTP Request node ${referenceCalls.join(', ')}.`,
+        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s; the emulator runs in the bench's process with no added latency.`,
+      ],
+    };
+  } finally {
+    await server?.stop();
+    removeEnvironment(environment);
+    await emulator?.close();
+  }
+}
+
+async function createCredential(
+  api: N8nApi,
+  name: string,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<CredentialRef> {
+  const created = (await api.publicApi('POST', '/credentials', { name, type, data })) as { id: string };
+  return { id: created.id, name };
+}
+
+/** Creates and activates Webhook → `nodes`; the webhook answers with the last node's items. */
+async function createWebhookWorkflow(
+  api: N8nApi,
+  n8nUrl: string,
+  path: string,
+  nodes: WorkflowNode[],
+): Promise<BenchWorkflow> {
+  const trigger: WorkflowNode = {
+    id: stableId('bench webhook', path),
+    name: 'Webhook',
+    type: 'n8n-nodes-base.webhook',
+    typeVersion: 2,
+    position: [0, 0],
+    webhookId: stableId('bench webhook id', path),
+    parameters: {
+      httpMethod: 'POST',
+      path,
+      responseMode: 'lastNode',
+      responseData: 'allEntries',
+      options: {},
+    },
+  };
+  // The public API makes the id and decides `active` itself.
+  const { id: _id, active: _active, ...body } = workflow(path, path, [trigger, ...nodes]);
+  const created = (await api.publicApi('POST', '/workflows', body)) as { id: string };
+  await api.publicApi('POST', `/workflows/${created.id}/activate`);
+  return { id: created.id, url: `${n8nUrl}/webhook/${path}` };
+}
+
+interface ExecutionSummary {
+  id: string;
+  status: string;
+  startedAt: string;
+  stoppedAt: string | null;
+}
+
+async function executionsOf(api: N8nApi, workflowId: string): Promise<ExecutionSummary[]> {
+  const query = new URLSearchParams({ workflowId, limit: '250' });
+  return ((await api.publicApi('GET', `/executions?${query}`)) as { data: ExecutionSummary[] }).data;
+}
+
+async function executionCount(api: N8nApi, workflowId: string): Promise<number> {
+  return (await executionsOf(api, workflowId)).length;
+}
+
+/** Waits for the execution after the `before` first ones to be saved as finished; its recorded duration. */
+async function finishedExecutionMs(api: N8nApi, workflowId: string, before: number): Promise<number> {
+  const execution = await waitFor(
+    'the execution record',
+    async () => {
+      const all = await executionsOf(api, workflowId);
+      const latest = all.sort((a, b) => Number(b.id) - Number(a.id))[0];
+      return all.length > before && latest?.stoppedAt ? latest : undefined;
+    },
+    30_000,
+    50,
+  );
+  if (execution.status !== 'success') throw new Error(`execution ${execution.id} ended ${execution.status}`);
+  return Date.parse(execution.stoppedAt!) - Date.parse(execution.startedAt);
+}
+
+/** The prices a webhook answered, as one comparable string; both mints must be there. */
+function pricesOf(name: string, body: string): string {
+  const items = JSON.parse(body) as { tokenAddress?: string; usdPrice?: number }[];
+  const prices = items.map((item) => `${item.tokenAddress}=${item.usdPrice}`).sort();
+  const found = new Set(items.map((item) => item.tokenAddress));
+  if (
+    !found.has(USDC) ||
+    !found.has(WRAPPED_SOL) ||
+    items.some((item) => typeof item.usdPrice !== 'number')
+  ) {
+    throw new Error(`${name} did not price USDC and wrapped SOL: ${body.slice(0, 500)}`);
+  }
+  return prices.join(', ');
+}
+
+/** POSTs the emulator's Solana interface received since its log was cleared (each must have been answered 200). */
+async function solanaCalls(control: string): Promise<number> {
+  const { requests } = (await (await fetch(`${control}/requests?interface=solana`)).json()) as {
+    requests: { method: string; status: number }[];
+  };
+  const posts = requests.filter((request) => request.method === 'POST');
+  const failed = posts.filter((request) => request.status !== 200);
+  if (failed.length > 0) throw new Error(`${failed.length} Solana calls were answered ${failed[0]!.status}`);
+  return posts.length;
+}

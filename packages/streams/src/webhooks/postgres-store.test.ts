@@ -21,6 +21,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
 import { txStoreContract } from './__fixtures__/store-contract.js';
+import { createWebhookHandler } from './handler.js';
 import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
 import {
   advisoryNamespace,
@@ -30,7 +31,6 @@ import {
 } from './postgres-store.js';
 import { signBody } from './signature.js';
 import type { RecordedChange, TxStore } from './store.js';
-import { createWebhookHandler } from './handler.js';
 import { createBitcoinTxTracker, type TxChange } from './tracker.js';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');

@@ -7,7 +7,13 @@
  */
 import { rawTextOf } from './body.js';
 import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
-import type { RecordedChange, StoredDelivery, TxRecord, TxStore } from './store.js';
+import {
+  deliveryFromRow,
+  type RecordedChange,
+  type StoredDelivery,
+  type TxRecord,
+  type TxStore,
+} from './store.js';
 
 /** What the store uses of a `pg.Client` (a pool's client): structural, so no types of `pg` leak into yours. */
 export interface PostgresClient {
@@ -367,7 +373,7 @@ export async function createPostgresTxStore(
       const { client, owner } = await ownerSession();
       await takeOverDeliveries(client, owner);
       const { rows } = await db.query(sql.listDeliveries, [owner, query.state ?? null]);
-      return rows.map(toDelivery);
+      return rows.map(deliveryFromRow);
     },
     async owner() {
       return (await ownerSession()).owner;
@@ -475,13 +481,4 @@ const toRecord = (row: Row): TxRecord => ({
         deliveryId: String(row.delivery_id),
         previousStage: (row.previous_stage ?? null) as BitcoinDeliveryStage | null,
       }),
-});
-
-const toDelivery = (row: Row): StoredDelivery => ({
-  id: String(row.id),
-  receivedAt: Number(row.received_at),
-  state: row.state as StoredDelivery['state'],
-  payload: JSON.parse(String(row.payload)),
-  ...(row.error == null ? {} : { error: String(row.error) }),
-  ...(row.changes == null ? {} : { changes: JSON.parse(String(row.changes)) as RecordedChange[] }),
 });

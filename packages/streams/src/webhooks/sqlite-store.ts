@@ -3,6 +3,7 @@ import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
 import {
   advanceRecords,
+  deliveryFromRow,
   type RecordedChange,
   type StoredDelivery,
   type TxRecord,
@@ -102,14 +103,6 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   const listDeliveriesIn = db.prepare('SELECT * FROM bitcoin_deliveries WHERE state = ? ORDER BY id');
 
   const toRecord = (row: Row | undefined) => (row ? (JSON.parse(String(row.record)) as TxRecord) : undefined);
-  const toDelivery = (row: Row): StoredDelivery => ({
-    id: String(row.id),
-    receivedAt: Number(row.received_at),
-    state: row.state as StoredDelivery['state'],
-    payload: JSON.parse(String(row.payload)),
-    ...(row.error == null ? {} : { error: String(row.error) }),
-    ...(row.changes == null ? {} : { changes: JSON.parse(String(row.changes)) as RecordedChange[] }),
-  });
 
   return {
     get: (txid: string) => toRecord(getTx.get(txid)),
@@ -156,7 +149,9 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
       deleteDelivery.run(Number(id));
     },
     listDeliveries: (query: { state?: StoredDelivery['state'] } = {}) =>
-      (query.state === undefined ? listDeliveries.all() : listDeliveriesIn.all(query.state)).map(toDelivery),
+      (query.state === undefined ? listDeliveries.all() : listDeliveriesIn.all(query.state)).map(
+        deliveryFromRow,
+      ),
     close: () => db.close(),
   };
 }

@@ -166,3 +166,13 @@ export function createMemoryTxStore(): TxStore {
       [...deliveries.values()].filter((d) => query.state === undefined || d.state === query.state),
   };
 }
+
+/** A `bitcoin_deliveries` row (the same columns in the SQLite and PostgreSQL stores) as a `StoredDelivery`. */
+export const deliveryFromRow = (row: Record<string, unknown>): StoredDelivery => ({
+  id: String(row.id),
+  receivedAt: Number(row.received_at),
+  state: row.state as StoredDelivery['state'],
+  payload: JSON.parse(String(row.payload)),
+  ...(row.error == null ? {} : { error: String(row.error) }),
+  ...(row.changes == null ? {} : { changes: JSON.parse(String(row.changes)) as RecordedChange[] }),
+});

@@ -7,22 +7,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { PING_TOPIC, resolveAnvilBinary } from '@blockwire/emulator';
 
-/** keccak256("Ping(address)"). */
-const PING_TOPIC = 'fee8775ba9b0f00b87db291c081d99de518bdebb6ccfa2482cc5882fe69307e5';
 /** Runtime code: mstore(0, caller()); log1(0, 32, PING_TOPIC); stop: every call emits one log. */
-const PING_RUNTIME = `0x336000527f${PING_TOPIC}60206000a100`;
+const PING_RUNTIME = `0x336000527f${PING_TOPIC.slice(2)}60206000a100`;
 const PING_ADDRESS = '0x00000000000000000000000000000000000b3e4c';
-
-export function anvilBinary(): string {
-  const require = createRequire(import.meta.url);
-  const launcher = require.resolve('@foundry-rs/anvil/package.json');
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}/package.json`;
-  return join(dirname(createRequire(launcher).resolve(platformPackage)), 'bin', 'anvil');
-}
 
 export interface Anvil {
   url: string;
@@ -31,7 +21,7 @@ export interface Anvil {
 
 export async function startAnvil(): Promise<Anvil> {
   const child = spawn(
-    anvilBinary(),
+    resolveAnvilBinary(),
     [
       '--host',
       '127.0.0.1',

@@ -7,7 +7,6 @@ export {
   type ClientOptions,
   type ClientRequest,
   type ClientResponse,
-  createClient,
   DEFAULT_BASE_URLS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -17,6 +16,7 @@ export {
   type ResponseInfo,
   type RetryInfo,
 } from './client.js';
+export { createClient } from './create-client.js';
 export {
   ApiError,
   type ApiErrorDetails,

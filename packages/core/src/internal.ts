@@ -35,8 +35,8 @@ export {
   RETRYABLE_STATUSES,
   type RetryDecision,
   resolveRetryOptions,
-  sleepAtLeast,
 } from './retry.js';
+export { sleepAtLeast } from './attempts.js';
 export { didYouMean, nearest } from './suggest.js';
 export { passesUnchanged } from './unchanged.js';
 export { maskKeyInValidationError } from './validation.js';

@@ -1,3 +1,4 @@
+import { sleepAtLeast } from './attempts.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ValidationError } from './errors.js';
 import {
@@ -6,7 +7,6 @@ import {
   decideRetry,
   parseRetryAfter,
   resolveRetryOptions,
-  sleepAtLeast,
 } from './retry.js';
 
 const options = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };

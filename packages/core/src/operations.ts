@@ -89,7 +89,7 @@ export {
   validateOperationInput,
 } from './operation.js';
 export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
-export { pathSegment } from './path-segment.js';
+export { hasLoneSurrogate, pathSegment, pathSegmentIssue } from './path-segment.js';
 export { createRedactor, REDACTED, redactValue } from './redact.js';
 export {
   type AttemptOutcome,

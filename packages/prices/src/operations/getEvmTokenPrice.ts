@@ -8,7 +8,7 @@ import {
   nonNegativeInteger,
   nonNegativeNumber,
   runOperation,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { type EvmTokenPrice, evmTokenPriceSchema } from '../schemas.js';
 

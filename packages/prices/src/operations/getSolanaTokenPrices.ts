@@ -1,12 +1,14 @@
 import {
+  assertClient,
   type CallOptions,
   type Client,
   defineOperation,
   mapInChunks,
+  resolveCallOptions,
+  sendOperation,
   ValidationError,
   validateInput,
-} from '@blockwire/core';
-import { assertClient, resolveCallOptions, sendOperation } from '@blockwire/core/internal';
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { type SolanaTokenPrice, solanaAddress, solanaNetwork, solanaTokenPricesSchema } from '../schemas.js';
 

@@ -1,5 +1,5 @@
-import { issuesOf, ValidationError } from '@blockwire/core';
-import { passesUnchanged } from '@blockwire/core/internal';
+import { issuesOf, ValidationError } from '@blockwire/core/operations';
+import { passesUnchanged } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { isBlankText, rawTextOf } from './body.js';
 

@@ -1,9 +1,10 @@
 import {
+  AttemptTimeout,
   createRedactor,
   type Transport,
   type TransportRequest,
   type TransportResponse,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import type { IAllExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './credentials';
 
@@ -56,7 +57,10 @@ export function n8nTransport(
         requestOptions,
       )) as FullResponse;
     } catch (error) {
-      throw sanitizedFailure(error, redact);
+      const failure = sanitizedFailure(error, redact);
+      // n8n ended the request at `timeout`: the attempt timed out (a TimeoutError, retried as one).
+      if (failure.code === 'ECONNABORTED' && /timeout/i.test(failure.message)) throw new AttemptTimeout();
+      throw failure;
     }
     return {
       status: response.statusCode,

@@ -5,7 +5,7 @@
  * scanner's `analyzePackage` on it (its CLI would download the package from the public registry).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,20 +18,37 @@ export interface ScanResult {
   details?: string;
 }
 
-export async function scanPackedPackage(packageDir: string): Promise<ScanResult> {
+const packageDir = join(__dirname, '..', '..');
+
+async function analyzePackage(dir: string): Promise<ScanResult> {
+  const scanner = createRequire(join(packageDir, 'package.json')).resolve(
+    '@n8n/scan-community-package/scanner/scanner.mjs',
+  );
+  const module = (await import(pathToFileURL(scanner).href)) as {
+    analyzePackage(dir: string): Promise<ScanResult>;
+  };
+  return await module.analyzePackage(dir);
+}
+
+export async function scanPackedPackage(dir: string): Promise<ScanResult> {
   const work = mkdtempSync(join(tmpdir(), 'blockwire-scan-'));
   try {
-    execFileSync('pnpm', ['pack', '--pack-destination', work], { cwd: packageDir, stdio: 'ignore' });
+    execFileSync('pnpm', ['pack', '--pack-destination', work], { cwd: dir, stdio: 'ignore' });
     const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'))!;
-    const unpacked = join(work, 'package');
     execFileSync('tar', ['-xzf', tarball], { cwd: work });
-    const scanner = createRequire(join(packageDir, 'package.json')).resolve(
-      '@n8n/scan-community-package/scanner/scanner.mjs',
-    );
-    const { analyzePackage } = (await import(pathToFileURL(scanner).href)) as {
-      analyzePackage(dir: string): Promise<ScanResult>;
-    };
-    return await analyzePackage(unpacked);
+    return await analyzePackage(join(work, 'package'));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The scanner's report on one JavaScript file in a package of its own: to show it finds things. */
+export async function analyzeSource(code: string): Promise<string | undefined> {
+  const work = mkdtempSync(join(tmpdir(), 'blockwire-scan-'));
+  try {
+    mkdirSync(join(work, 'dist'));
+    writeFileSync(join(work, 'dist', 'index.js'), code);
+    return (await analyzePackage(work)).details;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

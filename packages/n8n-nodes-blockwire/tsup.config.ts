@@ -1,6 +1,9 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+   The build's own configuration: runs in Node at build time, never inside n8n. */
 import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'esbuild';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // n8n loads every file listed in package.json#n8n with require(): one self-contained CommonJS file
 // per node and credential, laid out as `n8n-node build` lays them out (dist/nodes/<Name>/...,

@@ -155,7 +155,10 @@ export interface ClientRuntime {
    * `AttemptTimeout`) or when `signal` aborts (rejecting with its reason).
    */
   attempts(timeoutMs: number): {
-    start(signal: AbortSignal | undefined, send: (attempt: AttemptHandle) => void): Promise<TransportResponse>;
+    start(
+      signal: AbortSignal | undefined,
+      send: (attempt: AttemptHandle) => void,
+    ): Promise<TransportResponse>;
   };
   /** Waits at least `ms` before a retry; rejects with the signal's reason when it aborts. */
   sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
@@ -170,14 +173,18 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     resolveClientOptions(options);
   const ownTransport = rest.transport ? undefined : runtime.defaultTransport?.();
   if (!rest.transport && !ownTransport) {
-    throw new ValidationError([{ path: 'transport', message: 'is required here: this runtime has no default transport' }], {
-      subject: 'client options',
-    });
+    throw new ValidationError(
+      [{ path: 'transport', message: 'is required here: this runtime has no default transport' }],
+      {
+        subject: 'client options',
+      },
+    );
   }
   const transport = rest.transport ?? ownTransport!;
   const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
   const userAgent =
-    rest.userAgent ?? (runtime.userAgent === undefined ? undefined : `blockwire/${VERSION} ${runtime.userAgent}`);
+    rest.userAgent ??
+    (runtime.userAgent === undefined ? undefined : `blockwire/${VERSION} ${runtime.userAgent}`);
   const hasHooks =
     hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined;
   const inFlight = runtime.attempts(timeoutMs);

@@ -13,6 +13,7 @@ import { runtimeProblem } from './runtime.js';
 const unsupported = runtimeProblem();
 if (unsupported) throw new Error(unsupported);
 
+export { sleepAtLeast } from './attempts.js';
 export {
   assertClient,
   type BuiltRequest,
@@ -36,7 +37,6 @@ export {
   type RetryDecision,
   resolveRetryOptions,
 } from './retry.js';
-export { sleepAtLeast } from './attempts.js';
 export { didYouMean, nearest } from './suggest.js';
 export { passesUnchanged } from './unchanged.js';
 export { maskKeyInValidationError } from './validation.js';

@@ -6,6 +6,12 @@
  * its own connection pool — claiming the same keys at the same moment get each key once in all.
  */
 import { type PostgresServer, startPostgres } from '@blockwire/testing';
+import {
+  NODE,
+  processedDataStore,
+  triggerExecuteContext,
+} from 'n8n-nodes-blockwire/test/support/n8n-context';
+import { txid } from 'n8n-nodes-blockwire/test/support/payloads';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlockwireTriggerPostgres } from '../nodes/BlockwireTriggerPostgres/BlockwireTriggerPostgres.node';
@@ -15,8 +21,6 @@ import {
   REPEATS_RETENTION_DAYS,
   REPEATS_TABLE,
 } from '../nodes/BlockwireTriggerPostgres/postgres-repeats';
-import { NODE, processedDataStore, triggerExecuteContext } from 'n8n-nodes-blockwire/test/support/n8n-context';
-import { txid } from 'n8n-nodes-blockwire/test/support/payloads';
 
 let postgres: PostgresServer;
 let credentials: PostgresRepeatCredentials;

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * n8n's verification: its scanner (`@n8n/scan-community-package`, pinned) on the tarball `pnpm

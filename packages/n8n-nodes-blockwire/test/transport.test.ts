@@ -99,7 +99,12 @@ describe('n8nTransport', () => {
       sent.push(performance.now());
       return index === 0 ? json(503, {}, { 'Retry-After': '1' }) : json(200, { ok: true });
     });
-    const response = await clientOn(context).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
+    const response = await clientOn(context).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
     expect(response).toMatchObject({ status: 200, attempts: 2 });
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(1_000);
   });

@@ -1,21 +1,21 @@
 import {
+  assertClient,
   type CallOptions,
   type Client,
   chunk,
-  JsonRpcError,
-  REDACTED,
-  ResponseValidationError,
-  ValidationError,
-  type ValidationIssue,
-  validateResponse,
-  assertClient,
   decideRetry,
   didYouMean,
+  JsonRpcError,
   MAX_TIMER_MS,
   maskKeyInValidationError,
   parseRetryAfter,
+  REDACTED,
+  ResponseValidationError,
   redactValue,
   resolveCallOptions,
+  ValidationError,
+  type ValidationIssue,
+  validateResponse,
 } from '@blockwire/core/operations';
 import type { Hex } from './inputs.js';
 import {

@@ -1,2 +1,2 @@
-export * from './operations.js';
 export { createRpcClient } from './create-rpc-client.js';
+export * from './operations.js';

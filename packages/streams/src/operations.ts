@@ -169,9 +169,7 @@ export {
   btcToSats,
   satsToBtc,
 } from './webhooks/amounts.js';
-export {
-  SignatureError,
-} from './webhooks/errors.js';
+export { SignatureError } from './webhooks/errors.js';
 export {
   BITCOIN_DELIVERY_STAGES,
   type BitcoinBlock,

@@ -1,3 +1,6 @@
+import { BlockwireTrigger } from 'n8n-nodes-blockwire/nodes/BlockwireTrigger/BlockwireTrigger.node.ts';
+import { dropRepeats } from 'n8n-nodes-blockwire/nodes/BlockwireTrigger/deliveries.ts';
+import type { RepeatStore } from 'n8n-nodes-blockwire/nodes/BlockwireTrigger/repeats.ts';
 import type {
   ICredentialsDecrypted,
   ICredentialTestFunctions,
@@ -6,9 +9,6 @@ import type {
   INodeExecutionData,
   INodeTypeDescription,
 } from 'n8n-workflow';
-import { BlockwireTrigger } from 'n8n-nodes-blockwire/nodes/BlockwireTrigger/BlockwireTrigger.node.ts';
-import { dropRepeats } from 'n8n-nodes-blockwire/nodes/BlockwireTrigger/deliveries.ts';
-import type { RepeatStore } from 'n8n-nodes-blockwire/nodes/BlockwireTrigger/repeats.ts';
 import { checkPostgresStore, claimInPostgres, type PostgresRepeatCredentials } from './postgres-repeats';
 
 /** The credential of the PostgreSQL repeat store (credentials/BlockwirePostgresApi.credentials.ts). */

@@ -1,4 +1,9 @@
-import { type Client, NotFoundError, ValidationError, type ValidationIssue } from '@blockwire/core/operations';
+import {
+  type Client,
+  NotFoundError,
+  ValidationError,
+  type ValidationIssue,
+} from '@blockwire/core/operations';
 import {
   addBitcoinStreamAddresses,
   addBitcoinStreamXpub,

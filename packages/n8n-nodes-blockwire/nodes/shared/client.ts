@@ -1,4 +1,9 @@
-import { type Client, createClientWith, DEFAULT_TIMEOUT_MS, ValidationError } from '@blockwire/core/operations';
+import {
+  type Client,
+  createClientWith,
+  DEFAULT_TIMEOUT_MS,
+  ValidationError,
+} from '@blockwire/core/operations';
 import { NodeOperationError } from 'n8n-workflow';
 import { type BlockwireCredentials, baseUrlsOf, CREDENTIAL_TYPE, credentialLabelOf } from './credentials';
 import { toNodeError } from './errors';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * n8n's verification scan, offline: `pnpm pack` the package, unpack the tarball and run the

@@ -216,7 +216,10 @@ describe('the built package', () => {
     for (const extension of ['.js', '.cjs']) {
       const files = built.filter((file) => file.endsWith(extension));
       const code = files.map((file) => readFileSync(join(dist, file), 'utf8'));
-      expect(code.some((text) => /["']node:sqlite["']/.test(text)), extension).toBe(true);
+      expect(
+        code.some((text) => /["']node:sqlite["']/.test(text)),
+        extension,
+      ).toBe(true);
     }
     for (const file of built) {
       const code = readFileSync(join(dist, file), 'utf8');

@@ -1,40 +1,28 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+import verified from '../n8n-nodes-blockwire/tsup.config';
 
-// Laid out as n8n-nodes-blockwire is (see its tsup.config.ts): one self-contained CommonJS file per
-// node and credential. The trigger's code comes from n8n-nodes-blockwire's sources, bundled in with
-// the pure-JavaScript PostgreSQL driver `pg` and its helpers; `pg-native` (an optional C binding
-// pg loads only when asked for) stays out. This package is not submitted for n8n's verification:
-// a database driver is what verified nodes may not ship.
+const base = verified as Options;
+
+// Built as n8n-nodes-blockwire is (its tsup.config.ts: one CommonJS file per node and
+// credential), with the trigger's code from n8n-nodes-blockwire's sources and, bundled in, the
+// pure-JavaScript PostgreSQL driver `pg` and its helpers; `pg-native` (an optional C binding pg
+// loads only when asked for) stays out. A database driver is what n8n's verified nodes may not
+// ship: this package is not submitted for verification.
 export default defineConfig({
+  ...base,
   entry: {
     'credentials/BlockwirePostgresApi.credentials': 'credentials/BlockwirePostgresApi.credentials.ts',
     'nodes/BlockwireTriggerPostgres/BlockwireTriggerPostgres.node':
       'nodes/BlockwireTriggerPostgres/BlockwireTriggerPostgres.node.ts',
   },
-  outDir: 'dist',
-  format: ['cjs'],
-  outExtension: () => ({ js: '.js' }),
-  target: 'node22',
-  platform: 'node',
-  bundle: true,
   noExternal: [
-    /^@blockwire\//,
+    ...(base.noExternal ?? []),
     /^n8n-nodes-blockwire\//,
-    'hash-wasm',
-    /^@scure\//,
-    /^@noble\//,
     /^pg($|-)/,
     /^postgres-/,
     'pgpass',
     'split2',
     'xtend',
   ],
-  external: ['n8n-workflow', 'zod', 'zod/v4', 'pg-native'],
-  splitting: false,
-  treeshake: true,
-  sourcemap: false,
-  clean: true,
-  dts: false,
-  publicDir: false,
-  onSuccess: 'node scripts/copy-assets.mjs',
+  external: [...(base.external ?? []), 'pg-native'],
 });

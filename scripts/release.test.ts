@@ -179,6 +179,12 @@ describe('a release through changesets to a registry', () => {
       rows.push(
         `${manifest.name}@${version}: ${files.length} files, ${(packed / 1024).toFixed(1)} KiB packed`,
       );
+      // What n8n requires at start: each node file of the n8n packages (the verified one at most 150 KB).
+      for (const node of (view.n8n?.nodes ?? []) as string[]) {
+        const bytes = execFileSync('tar', ['-xzOf', tarball, `package/${node}`]).length;
+        rows.push(`  ${node}: ${(bytes / 1024).toFixed(1)} KiB`);
+        if (manifest.name === 'n8n-nodes-blockwire') expect(bytes, node).toBeLessThanOrEqual(150 * 1024);
+      }
     }
     process.stdout.write(`\nPublished tarballs:\n${rows.join('\n')}\n`);
   }, 120_000);
@@ -326,6 +332,43 @@ function alias(name: string): string {
   return name.split('/').pop()!;
 }
 
+/**
+ * Installs an n8n package from the private registry as n8n's CommunityPackagesService would
+ * (see below): `npm pack`, unpack, drop dev/peer/optional dependencies, `npm install
+ * --ignore-scripts`. The folder it is in.
+ */
+async function installFromRegistry(name: string, version: string): Promise<string> {
+  const download = join(work, 'n8n-download', name);
+  mkdirSync(download, { recursive: true });
+  writeFileSync(join(download, '.npmrc'), registry.npmrc);
+  const tarball = (await run('npm', ['pack', `${name}@${version}`, '--quiet'], download)).trim();
+  const installed = join(work, 'n8n-nodes', 'node_modules', name);
+  mkdirSync(installed, { recursive: true });
+  await run('tar', ['-xzf', join(download, tarball), '-C', installed, '--strip-components=1'], download);
+  const manifestFile = join(installed, 'package.json');
+  const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+    readFileSync(manifestFile, 'utf8'),
+  );
+  void [devDependencies, peerDependencies, optionalDependencies];
+  expect(manifest.dependencies ?? {}).toEqual({});
+  writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  writeFileSync(join(installed, '.npmrc'), registry.npmrc);
+  await run(
+    'npm',
+    [
+      'install',
+      '--audit=false',
+      '--fund=false',
+      '--bin-links=false',
+      '--install-strategy=shallow',
+      '--ignore-scripts=true',
+      '--package-lock=false',
+    ],
+    installed,
+  );
+  return installed;
+}
+
 describe('n8n-nodes-blockwire installed into a real n8n from the registry', () => {
   // n8n's Settings → Community Nodes installs from the public registry only: a custom one
   // (N8N_COMMUNITY_PACKAGES_REGISTRY) is a licensed feature. So this takes the steps n8n's
@@ -334,36 +377,9 @@ describe('n8n-nodes-blockwire installed into a real n8n from the registry', () =
   // folder and runs a workflow with the node.
   it('loads it and runs a workflow with it', async () => {
     const version = JSON.parse(readFileSync(join(copy, 'packages', 'core', 'package.json'), 'utf8')).version;
-    const download = join(work, 'n8n-download');
-    mkdirSync(download, { recursive: true });
-    writeFileSync(join(download, '.npmrc'), registry.npmrc);
-    const tarball = (
-      await run('npm', ['pack', `n8n-nodes-blockwire@${version}`, '--quiet'], download)
-    ).trim();
-    const installed = join(work, 'n8n-nodes', 'node_modules', 'n8n-nodes-blockwire');
-    mkdirSync(installed, { recursive: true });
-    await run('tar', ['-xzf', join(download, tarball), '-C', installed, '--strip-components=1'], download);
-    const manifestFile = join(installed, 'package.json');
-    const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
-      readFileSync(manifestFile, 'utf8'),
-    );
-    void [devDependencies, peerDependencies, optionalDependencies];
-    expect(manifest.dependencies ?? {}).toEqual({});
-    writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
-    writeFileSync(join(installed, '.npmrc'), registry.npmrc);
-    await run(
-      'npm',
-      [
-        'install',
-        '--audit=false',
-        '--fund=false',
-        '--bin-links=false',
-        '--install-strategy=shallow',
-        '--ignore-scripts=true',
-        '--package-lock=false',
-      ],
-      installed,
-    );
+    const installed = await installFromRegistry('n8n-nodes-blockwire', version);
+    // The unverified PostgreSQL trigger beside it, as self-hosted queue mode installs it.
+    const installedPostgres = await installFromRegistry('n8n-nodes-blockwire-postgres', version);
 
     const { ensureN8n } = await import('../packages/n8n-nodes-blockwire/e2e/install-n8n');
     const { executeOutput, prepareN8n, removeEnvironment, runN8nCli, writeImportFiles } = await import(
@@ -376,7 +392,7 @@ describe('n8n-nodes-blockwire installed into a real n8n from the registry', () =
     const { credentialsFor } = await import('../packages/n8n-nodes-blockwire/test/support/emulator');
     const install = await ensureN8n();
     const emulator = await startEmulator({ anvil: false });
-    const environment = await prepareN8n({ packageDir: installed });
+    const environment = await prepareN8n({ packageDir: installed, morePackageDirs: [installedPostgres] });
     try {
       const credential = { id: 'bwReleaseCred001', name: 'Blockwire (emulator)' };
       const price = workflow('bwReleaseTest0001', 'Released node: a token price', [

@@ -1,15 +1,44 @@
-import { defineConfig } from 'tsup';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+   The build's own configuration: runs in Node at build time, never inside n8n. */
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Options } from 'tsup';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // n8n loads every file listed in package.json#n8n with require(): one self-contained CommonJS file
 // per node and credential, laid out as `n8n-node build` lays them out (dist/nodes/<Name>/...,
 // dist/credentials/..., icons and codex .node.json files beside them). The package has no runtime
-// dependencies (n8n's rule for community nodes): the Blockwire SDK is bundled in. Left to the host:
-// n8n-workflow (n8n's own copy) and zod, which resolves to the zod 3.25 that n8n ships, through its
-// `zod/v4` entry (n8n puts its own node_modules on the module path of community nodes).
+// dependencies (n8n's rule for community nodes) and passes n8n's verification scanner: what is
+// bundled is the Blockwire SDK's operation layer without a runtime (the `operations` entries of
+// @blockwire/core, streams and rpc: no timers, process, globalThis or console), hash-wasm and
+// @scure/base. Left to the host: n8n-workflow (n8n's own copy) and zod, which resolves to the zod
+// 3.25 that n8n ships, through its `zod/v4` entry (n8n puts its own node_modules on the module
+// path of community nodes); `zod` is on the scanner's list of allowed imports. See README.md,
+// "How it is built".
+/**
+ * hash-wasm (keccak256 for webhook signatures) finds `Buffer` and `TextEncoder` by looking for the
+ * global object (`globalThis`, `self`, `window`, `global`), which n8n's scanner forbids. In Node,
+ * where n8n runs, both are plain globals: its lookup is replaced with them. A version of hash-wasm
+ * without that function fails the build rather than ship unpatched.
+ */
+const hashWasmWithoutGlobalLookup: Plugin = {
+  name: 'hash-wasm-without-global-lookup',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]hash-wasm[\\/]dist[\\/]index\.esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const lookup = /function getGlobal\(\) \{[^}]*\}/;
+      if (!lookup.test(source)) throw new Error(`${args.path}: getGlobal() not found; check the patch`);
+      return {
+        contents: source.replace(lookup, 'function getGlobal() {\n    return { Buffer, TextEncoder };\n}'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 export default defineConfig({
   entry: {
     'credentials/BlockwireApi.credentials': 'credentials/BlockwireApi.credentials.ts',
-    'credentials/BlockwirePostgresApi.credentials': 'credentials/BlockwirePostgresApi.credentials.ts',
     'nodes/Blockwire/Blockwire.node': 'nodes/Blockwire/Blockwire.node.ts',
     'nodes/BlockwireTrigger/BlockwireTrigger.node': 'nodes/BlockwireTrigger/BlockwireTrigger.node.ts',
   },
@@ -19,38 +48,16 @@ export default defineConfig({
   target: 'node22',
   platform: 'node',
   bundle: true,
-  // The trigger's PostgreSQL repeat store bundles the pure-JavaScript driver `pg` and its helpers;
-  // `pg-native` (an optional C binding pg loads only when asked for) stays out.
-  noExternal: [
-    /^@blockwire\//,
-    'hash-wasm',
-    /^@scure\//,
-    /^@noble\//,
-    /^pg($|-)/,
-    /^postgres-/,
-    'pgpass',
-    'split2',
-    'xtend',
-  ],
-  external: ['n8n-workflow', 'zod', 'zod/v4', 'pg-native'],
-  esbuildPlugins: [
-    {
-      // The SDK's default transport (undici) is never used here: every client gets n8nTransport.
-      // Replacing it keeps ~1 MB of HTTP client out of each file n8n loads at start.
-      name: 'no-undici',
-      setup(build) {
-        build.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'no-undici' }));
-        build.onLoad({ filter: /.*/, namespace: 'no-undici' }, () => ({
-          contents:
-            "function unused() { throw new Error('n8n-nodes-blockwire sends every request through n8n, not undici'); }\n" +
-            'module.exports = { Agent: unused, request: unused };',
-          loader: 'js',
-        }));
-      },
-    },
-  ],
+  noExternal: [/^@blockwire\//, 'hash-wasm', /^@scure\//, /^@noble\//],
+  external: ['n8n-workflow', 'zod', 'zod/v4'],
+  esbuildPlugins: [hashWasmWithoutGlobalLookup],
   splitting: false,
   treeshake: true,
+  // Minified, keeping every function's and class's name (errors and stack traces keep theirs):
+  // each node file stays well under 150 KB (n8n loads them all at start). The sources, which n8n's
+  // verification also reads (through the package's provenance), are the readable form.
+  minify: true,
+  keepNames: true,
   sourcemap: false,
   clean: true,
   dts: false,

@@ -88,6 +88,10 @@ const SOLANA_WORKFLOW = 'bwQueueSolana001';
 const SOLANA_PATH = 'solana-prices';
 /** The n8n package, whose build the n8n processes load as a custom extension. */
 const packageDir = dirname(createRequire(import.meta.url).resolve('n8n-nodes-blockwire/package.json'));
+/** Installed beside it: the Blockwire Trigger (PostgreSQL), whose repeat store is exact across workers. */
+const postgresPackageDir = dirname(
+  createRequire(import.meta.url).resolve('n8n-nodes-blockwire-postgres/package.json'),
+);
 
 export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
   const started = performance.now();
@@ -112,6 +116,7 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
     proxy = await startFaultProxy(() => environment?.webhookProcessorUrl ?? 'http://127.0.0.1:9');
     environment = await prepareN8nQueue({
       packageDir,
+      morePackageDirs: [postgresPackageDir],
       database,
       redis: { host: '127.0.0.1', port: redis.port },
       workers: 2,
@@ -340,7 +345,7 @@ async function importWorkflows(
           credential: API,
           repeatStore: STORE,
           webhookId: TRIGGER_WEBHOOK_ID,
-          parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES, repeatStore: 'postgres' },
+          parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES },
         }),
       ]),
       workflow(N8N_STORE_WORKFLOW, 'EVM deliveries (n8n’s repeat store)', [
@@ -348,7 +353,7 @@ async function importWorkflows(
           prefix: 'CUSTOM.',
           credential: API,
           webhookId: N8N_STORE_WEBHOOK_ID,
-          parameters: { mode: 'evm', repeatStore: 'n8n' },
+          parameters: { mode: 'evm' },
         }),
       ]),
       solanaBatchWorkflow('CUSTOM.', API, solanaBatchAddresses(1_000), {

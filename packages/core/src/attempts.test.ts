@@ -104,9 +104,11 @@ describe('InFlight', () => {
       [
         '--input-type=module',
         '-e',
-        `import { InFlight } from ${JSON.stringify(new URL('./attempts.ts', import.meta.url).pathname)};
-         const inFlight = new InFlight(60_000);
-         await inFlight.start(undefined, (a) => setTimeout(() => a.resolve({ status: 200, headers: {}, body: '' }), 5));
+        // Through the built client (its attempts are InFlight's): the sources import each other as .js.
+        `import { createClient } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).pathname)};
+         const transport = () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, headers: {}, body: '' }), 5));
+         const client = createClient({ apiKey: 'k', timeoutMs: 60_000, transport });
+         await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
          console.log('done');`,
       ],
       { encoding: 'utf8', timeout: 30_000 },

@@ -6,10 +6,10 @@
  * expires what is due and is set again for the next one. No timer, AbortController or listener
  * is made per attempt (a caller's own signal gets one listener, for as long as the attempt lasts).
  */
-import type { AttemptHandle, TransportResponse } from './transport.js';
+import { MAX_TIMER_MS } from './retry.js';
+import { type AttemptHandle, AttemptTimeout, type TransportResponse } from './transport.js';
 
-/** Why an attempt was cut off by its timeout: the client turns it into a `TimeoutError`. */
-export class AttemptTimeout extends Error {}
+export { AttemptTimeout };
 
 type Timer = ReturnType<typeof setTimeout> & { ref?(): unknown; unref?(): unknown };
 
@@ -144,4 +144,34 @@ class Attempt implements AttemptHandle, EventListenerObject {
     this.#signal?.removeEventListener('abort', this);
     return true;
   }
+}
+
+/**
+ * Waits at least `ms` milliseconds, never less (a `Retry-After` must not be undercut): Node's
+ * timers may fire up to a millisecond early, so the wait goes on until the clock says so.
+ * Rejects with the signal's reason as soon as it aborts.
+ */
+export function sleepAtLeast(ms: number, signal?: AbortSignal): Promise<void> {
+  // An 'abort' event never fires again on a signal that is already aborted.
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (!(ms > 0)) return Promise.resolve();
+  const deadline = performance.now() + ms;
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const wait = () => {
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+        return;
+      }
+      timer = setTimeout(wait, Math.min(Math.ceil(left), MAX_TIMER_MS));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    wait();
+  });
 }

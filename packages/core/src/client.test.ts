@@ -7,7 +7,8 @@ import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Api, type ClientOptions, createClient, DEFAULT_BASE_URLS, encodeQuery } from './client.js';
+import { type Api, type ClientOptions, DEFAULT_BASE_URLS, encodeQuery } from './client.js';
+import { createClient } from './create-client.js';
 import {
   ApiError,
   AuthenticationError,

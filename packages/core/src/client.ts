@@ -1,4 +1,3 @@
-import { AttemptTimeout, InFlight } from './attempts.js';
 import {
   ApiError,
   apiErrorFor,
@@ -8,6 +7,7 @@ import {
   RateLimitError,
   ResponseTooLargeError,
   TimeoutError,
+  ValidationError,
 } from './errors.js';
 import {
   type Api,
@@ -25,13 +25,14 @@ import {
   mayHaveTakenEffect,
   parseRetryAfter,
   type RetryOptions,
-  sleepAtLeast,
 } from './retry.js';
-import { defaultTransport, runtimeUserAgent } from './runtime.js';
 import {
+  type AttemptHandle,
+  AttemptTimeout,
   DIRECT,
   type DirectRequest,
   isDirectTransport,
+  type Transport,
   type TransportResponse,
   utf8Length,
 } from './transport.js';
@@ -138,18 +139,55 @@ interface Route {
   direct: { origin: string; basePath: string } | undefined;
 }
 
-/** A client for the service: base URLs per interface, the key sent the way each expects, retries, timeouts, typed errors. */
-export function createClient(options: ClientOptions): Client {
+/**
+ * What a client needs from the platform it runs on: timers, a default transport, its name. The
+ * client itself (retries, errors, redaction) is the same everywhere; `createClient` gives it the
+ * Node.js (or fetch) runtime, and a host with its own HTTP stack and waits (an n8n node) gives
+ * it that host's.
+ */
+export interface ClientRuntime {
+  /** The transport when the options give none; leave out where a transport is always given. */
+  defaultTransport?(): Transport & { close(): Promise<void> };
+  /** The runtime's part of the default User-Agent (`node/24.1.0`), if any. */
+  userAgent: string | undefined;
+  /**
+   * Starts attempts of one client, each ended after `timeoutMs` (rejecting with
+   * `AttemptTimeout`) or when `signal` aborts (rejecting with its reason).
+   */
+  attempts(timeoutMs: number): {
+    start(
+      signal: AbortSignal | undefined,
+      send: (attempt: AttemptHandle) => void,
+    ): Promise<TransportResponse>;
+  };
+  /** Waits at least `ms` before a retry; rejects with the signal's reason when it aborts. */
+  sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
+}
+
+/**
+ * A client on the given runtime (see `ClientRuntime`): base URLs per interface, the key sent the
+ * way each expects, retries, timeouts, typed errors. `createClient` is this on Node.js.
+ */
+export function createClientWith(options: ClientOptions, runtime: ClientRuntime): Client {
   const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
     resolveClientOptions(options);
-  const ownTransport = rest.transport ? undefined : defaultTransport();
+  const ownTransport = rest.transport ? undefined : runtime.defaultTransport?.();
+  if (!rest.transport && !ownTransport) {
+    throw new ValidationError(
+      [{ path: 'transport', message: 'is required here: this runtime has no default transport' }],
+      {
+        subject: 'client options',
+      },
+    );
+  }
   const transport = rest.transport ?? ownTransport!;
   const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
-  const runtime = runtimeUserAgent();
-  const userAgent = rest.userAgent ?? (runtime === undefined ? undefined : `blockwire/${VERSION} ${runtime}`);
+  const userAgent =
+    rest.userAgent ??
+    (runtime.userAgent === undefined ? undefined : `blockwire/${VERSION} ${runtime.userAgent}`);
   const hasHooks =
     hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined;
-  const inFlight = new InFlight(timeoutMs);
+  const inFlight = runtime.attempts(timeoutMs);
   const routes = Object.fromEntries(
     (Object.keys(AUTH) as Api[]).map((api) => [api, routeFor(api, baseUrls[api], apiKey, userAgent, redact)]),
   ) as Record<Api, Route>;
@@ -290,7 +328,7 @@ export function createClient(options: ClientOptions): Client {
       }
       if (hooks.onRetry)
         safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
-      await sleepAtLeast(decision.delayMs, req.signal);
+      await runtime.sleep(decision.delayMs, req.signal);
     }
   }
 

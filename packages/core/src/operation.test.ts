@@ -9,7 +9,7 @@ import {
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
-import { createClient } from './client.js';
+import { createClient } from './create-client.js';
 import { ResponseValidationError, ValidationError } from './errors.js';
 import {
   buildRequest,

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleepAtLeast } from './attempts.js';
 import { ValidationError } from './errors.js';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  decideRetry,
-  parseRetryAfter,
-  resolveRetryOptions,
-  sleepAtLeast,
-} from './retry.js';
+import { backoffDelay, DEFAULT_RETRY, decideRetry, parseRetryAfter, resolveRetryOptions } from './retry.js';
 
 const options = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
 

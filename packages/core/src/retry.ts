@@ -206,33 +206,3 @@ export function decideRetry(args: {
     return { retry: false, reason: 'retry-after-too-long', retryAfterMs };
   return { retry: true, delayMs: Math.max(delayMs, retryAfterMs) };
 }
-
-/**
- * Waits at least `ms` milliseconds, never less (a `Retry-After` must not be undercut): Node's
- * timers may fire up to a millisecond early, so the wait goes on until the clock says so.
- * Rejects with the signal's reason as soon as it aborts.
- */
-export function sleepAtLeast(ms: number, signal?: AbortSignal): Promise<void> {
-  // An 'abort' event never fires again on a signal that is already aborted.
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (!(ms > 0)) return Promise.resolve();
-  const deadline = performance.now() + ms;
-  return new Promise((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const wait = () => {
-      const left = deadline - performance.now();
-      if (left <= 0) {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-        return;
-      }
-      timer = setTimeout(wait, Math.min(Math.ceil(left), MAX_TIMER_MS));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    wait();
-  });
-}

@@ -1,6 +1,6 @@
 import { json, startServer } from '@blockwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from './client.js';
+import { createClient } from './create-client.js';
 import { NetworkError, ResponseTooLargeError } from './errors.js';
 import { createFetchTransport } from './transport-fetch.js';
 

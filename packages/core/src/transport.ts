@@ -56,6 +56,12 @@ export interface AttemptHandle {
   onCancel: ((reason: unknown) => void) | undefined;
 }
 
+/**
+ * Why an attempt was cut off by its timeout: the client turns it into a `TimeoutError`. A host
+ * that times attempts itself (see `ClientRuntime`) rejects with one of these.
+ */
+export class AttemptTimeout extends Error {}
+
 /** The key under which a built-in transport takes direct requests. */
 export const DIRECT = Symbol.for('@blockwire/core:direct-transport');
 

@@ -1,4 +1,10 @@
-import { type CallOptions, type Client, nonNegativeInteger, paginate, validateInput } from '@blockwire/core';
+import {
+  type CallOptions,
+  type Client,
+  nonNegativeInteger,
+  paginate,
+  validateInput,
+} from '@blockwire/core/operations';
 import type * as z from 'zod/v4';
 import { getEntitiesByCategory, getEntitiesByCategoryInput } from './operations/getEntitiesByCategory.js';
 import type { EntitiesByCategoryResponse, EntitySummary } from './schemas.js';

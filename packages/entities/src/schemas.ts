@@ -1,4 +1,4 @@
-import { integerLike, pathSegment } from '@blockwire/core';
+import { integerLike, pathSegment } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 
 /** Optional fields may also arrive as `null` from the real service; both mean "not known". */

@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URLS } from '@blockwire/core';
+import { DEFAULT_BASE_URLS } from '@blockwire/core/operations';
 import type {
   IAuthenticateGeneric,
   ICredentialTestRequest,

@@ -13,7 +13,7 @@
  *   404 for a moment.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,17 +44,22 @@ export async function freePort(): Promise<number> {
 
 /**
  * A fresh user folder with the built package copied in as it would be installed (its dist and
- * package.json only: zod and n8n-workflow must come from n8n, as for a real install).
+ * package.json only: zod and n8n-workflow must come from n8n, as for a real install), and any
+ * `morePackageDirs` beside it (n8n-nodes-blockwire-postgres).
  */
 export async function prepareN8n(options: {
   packageDir: string;
+  morePackageDirs?: readonly string[];
   webhookUrl?: string;
 }): Promise<N8nEnvironment> {
   const root = mkdtempSync(join(tmpdir(), 'blockwire-n8n-e2e-'));
-  const extension = join(root, 'custom', 'n8n-nodes-blockwire');
-  mkdirSync(extension, { recursive: true });
-  cpSync(join(options.packageDir, 'dist'), join(extension, 'dist'), { recursive: true });
-  cpSync(join(options.packageDir, 'package.json'), join(extension, 'package.json'));
+  for (const packageDir of [options.packageDir, ...(options.morePackageDirs ?? [])]) {
+    const { name } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { name: string };
+    const extension = join(root, 'custom', name);
+    mkdirSync(extension, { recursive: true });
+    cpSync(join(packageDir, 'dist'), join(extension, 'dist'), { recursive: true });
+    cpSync(join(packageDir, 'package.json'), join(extension, 'package.json'));
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

@@ -98,6 +98,8 @@ export interface N8nQueueEnvironment {
  */
 export async function prepareN8nQueue(options: {
   packageDir: string;
+  /** Installed beside it (n8n-nodes-blockwire-postgres). */
+  morePackageDirs?: readonly string[];
   database: QueueDatabase;
   redis: QueueRedis;
   workers?: number;
@@ -106,7 +108,11 @@ export async function prepareN8nQueue(options: {
   const webhookPort = await freePort();
   const webhookProcessorUrl = `http://127.0.0.1:${webhookPort}`;
   const webhookUrl = options.webhookUrl ?? `${webhookProcessorUrl}/`;
-  const prepared = await prepareN8n({ packageDir: options.packageDir, webhookUrl });
+  const prepared = await prepareN8n({
+    packageDir: options.packageDir,
+    morePackageDirs: options.morePackageDirs,
+    webhookUrl,
+  });
   const shared: NodeJS.ProcessEnv = {
     ...Object.fromEntries(Object.entries(prepared.env).filter(([name]) => !name.startsWith('DB_SQLITE_'))),
     ...queueModeEnv({

@@ -52,13 +52,16 @@ export function triggerNode(options: {
   credential: CredentialRef;
   parameters: Record<string, unknown>;
   webhookId?: string;
-  /** The Blockwire Repeat Store (PostgreSQL) credential, for `repeatStore: 'postgres'`. */
+  /**
+   * A Blockwire Repeat Store (PostgreSQL) credential: the node is then the Blockwire Trigger
+   * (PostgreSQL) of n8n-nodes-blockwire-postgres (`prefix` is that package's).
+   */
   repeatStore?: CredentialRef;
 }): WorkflowNode {
   return {
     id: stableId('trigger', options.webhookId ?? ''),
     name: 'Blockwire Trigger',
-    type: `${options.prefix}blockwireTrigger`,
+    type: `${options.prefix}${options.repeatStore ? 'blockwireTriggerPostgres' : 'blockwireTrigger'}`,
     typeVersion: 1,
     position: [0, 0],
     webhookId: options.webhookId ?? stableId('webhook', JSON.stringify(options.parameters)),

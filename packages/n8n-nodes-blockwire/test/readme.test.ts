@@ -6,11 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { queueModeEnv } from '../e2e/queue.ts';
 import { operationsTable, readmeWorkflows, renderReadme } from '../e2e/readme-workflows.ts';
 import { NODE_ACTIONS, resourceLabel } from '../nodes/Blockwire/actions';
-import {
-  REPEATS_RETENTION_DAYS,
-  REPEATS_SQL,
-  REPEATS_TABLE,
-} from '../nodes/BlockwireTrigger/postgres-repeats';
 import { REPEAT_HISTORY } from '../nodes/BlockwireTrigger/repeats';
 
 const README = join(__dirname, '..', 'README.md');
@@ -33,8 +28,6 @@ describe('README', () => {
 
   it('states the repeat history the code keeps', () => {
     expect(text).toContain(`last ${REPEAT_HISTORY.toLocaleString('en-US')} delivery keys`);
-    expect(text).toContain(`(\`${REPEATS_TABLE}\`)`);
-    expect(text).toContain(`kept ${REPEATS_RETENTION_DAYS} days`);
   });
 
   it('queue mode: the environment block names exactly what the harness gives every process', () => {
@@ -49,14 +42,5 @@ describe('README', () => {
       webhookUrl: 'https://h/',
     });
     expect(names.sort()).toEqual(Object.keys(env).sort());
-  });
-
-  it('queue mode: shows the SQL the PostgreSQL repeat store runs, as it runs it', () => {
-    const section = text.slice(text.indexOf('## Queue mode'), text.indexOf('## Development'));
-    const sql = /```sql\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-    for (const statement of [...REPEATS_SQL.schema, REPEATS_SQL.claim, REPEATS_SQL.prune]) {
-      expect(sql).toContain(`${statement};`);
-    }
-    expect(sql).toContain(`$1 = ${REPEATS_RETENTION_DAYS} (days)`);
   });
 });

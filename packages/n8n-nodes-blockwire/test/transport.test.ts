@@ -1,6 +1,14 @@
-import { createClient, NetworkError, NotFoundError, RateLimitError, REDACTED } from '@blockwire/core';
+import {
+  createClientWith,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  REDACTED,
+  TimeoutError,
+} from '@blockwire/core/operations';
 import type { IAllExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
+import { N8N_RUNTIME } from '../nodes/shared/runtime';
 import { n8nTransport } from '../nodes/shared/transport';
 
 const KEY = ['k3y', 'in', 'the', 'path', '0123456789'].join('-');
@@ -19,13 +27,17 @@ function contextAnswering(answer: (options: IHttpRequestOptions, index: number) 
   return { context, calls };
 }
 
-function clientOn(context: IAllExecuteFunctions) {
-  return createClient({
-    apiKey: KEY,
-    baseUrls: { evm: 'https://evm.test/api', node: 'https://node.test' },
-    retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
-    transport: n8nTransport(context, { apiKey: KEY, timeoutMs: 5_000 }),
-  });
+/** The client as the nodes make it: on n8n's runtime (no timer of its own, n8n's sleep). */
+function clientOn(context: IAllExecuteFunctions, maxAttempts = 2) {
+  return createClientWith(
+    {
+      apiKey: KEY,
+      baseUrls: { evm: 'https://evm.test/api', node: 'https://node.test' },
+      retry: { maxAttempts, baseDelayMs: 1, maxDelayMs: 1_000 },
+      transport: n8nTransport(context, { apiKey: KEY, timeoutMs: 5_000 }),
+    },
+    N8N_RUNTIME,
+  );
 }
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
@@ -79,6 +91,41 @@ describe('n8nTransport', () => {
     await expect(
       clientOn(limited.context).request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
     ).rejects.toBeInstanceOf(RateLimitError);
+  });
+
+  it('waits what Retry-After asks with n8n’s sleep, never less, before the next attempt', async () => {
+    const sent: number[] = [];
+    const { context } = contextAnswering((_, index) => {
+      sent.push(performance.now());
+      return index === 0 ? json(503, {}, { 'Retry-After': '1' }) : json(200, { ok: true });
+    });
+    const response = await clientOn(context).request({
+      api: 'evm',
+      method: 'GET',
+      path: '/x',
+      idempotent: true,
+    });
+    expect(response).toMatchObject({ status: 200, attempts: 2 });
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('never sends a write again when its outcome is unknown (a 502 after it was sent)', async () => {
+    const { context, calls } = contextAnswering(() => json(502, {}));
+    await expect(
+      clientOn(context, 3).request({ api: 'evm', method: 'POST', path: '/x', body: {}, idempotent: false }),
+    ).rejects.toThrow(/502/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports a request n8n ended at its timeout as a TimeoutError', async () => {
+    const { context, calls } = contextAnswering(() => {
+      throw Object.assign(new Error('timeout of 5000ms exceeded'), { code: 'ECONNABORTED' });
+    });
+    const error = await clientOn(context)
+      .request({ api: 'evm', method: 'GET', path: '/x', idempotent: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(calls).toHaveLength(2);
   });
 
   it('reads text, Buffer and ArrayBuffer bodies, and lower-cases headers', async () => {

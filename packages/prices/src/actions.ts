@@ -1,4 +1,4 @@
-import { defineAction } from '@blockwire/core';
+import { defineAction } from '@blockwire/core/operations';
 import {
   getEvmTokenPrice,
   getEvmTokenPriceInput,

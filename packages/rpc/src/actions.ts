@@ -1,4 +1,4 @@
-import { type Action, type CallOptions, defineAction } from '@blockwire/core';
+import { type Action, type CallOptions, defineAction } from '@blockwire/core/operations';
 import type { RpcClient } from './client.js';
 import type { RpcMethod, RpcMethodInput, RpcMethodResult } from './method.js';
 import { methods } from './methods/index.js';

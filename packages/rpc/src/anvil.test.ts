@@ -3,7 +3,8 @@
 import { AuthenticationError, type Client, createClient, JsonRpcError } from '@blockwire/core';
 import { createPublicClient, custom } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRpcClient, type RpcClient } from './client.js';
+import type { RpcClient } from './client.js';
+import { createRpcClient } from './create-rpc-client.js';
 import type { Hex } from './inputs.js';
 import { type Anvil, startAnvil, startNodeProxy } from './testing/anvil.js';
 import { callsOf } from './testing/server.js';

@@ -4,7 +4,8 @@
  */
 import { createClient } from '@blockwire/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createRpcClient, type RpcClient } from './client.js';
+import type { RpcClient } from './client.js';
+import { createRpcClient } from './create-rpc-client.js';
 import type { Hex } from './inputs.js';
 import type { RpcMethodResult } from './method.js';
 import type { getBlockByHashMethod, methods } from './methods/index.js';

@@ -13,7 +13,8 @@ import {
 } from '@blockwire/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcClient, type RpcClientOptions } from './client.js';
+import type { RpcClientOptions } from './client.js';
+import { createRpcClient } from './create-rpc-client.js';
 import { getTransactionByHashMethod, methods } from './methods/index.js';
 import { type Call, callsOf, json, type RecordedRequest, startServer } from './testing/server.js';
 

@@ -1,25 +1,22 @@
 import {
+  assertClient,
   type CallOptions,
   type Client,
   chunk,
-  JsonRpcError,
-  REDACTED,
-  ResponseValidationError,
-  ValidationError,
-  type ValidationIssue,
-  validateResponse,
-} from '@blockwire/core';
-import {
-  assertClient,
   decideRetry,
   didYouMean,
+  JsonRpcError,
   MAX_TIMER_MS,
   maskKeyInValidationError,
   parseRetryAfter,
+  REDACTED,
+  ResponseValidationError,
   redactValue,
   resolveCallOptions,
-  sleepAtLeast,
-} from '@blockwire/core/internal';
+  ValidationError,
+  type ValidationIssue,
+  validateResponse,
+} from '@blockwire/core/operations';
 import type { Hex } from './inputs.js';
 import {
   encodeParams,
@@ -137,8 +134,24 @@ interface PendingCall {
 // Calls whose repetition could change state: an HTTP failure after sending them is not retried.
 const UNSAFE_TO_REPEAT = /^(eth_send|eth_submit|personal_|anvil_|hardhat_|evm_|miner_|admin_)/;
 
-/** A JSON-RPC client of one chain's node: the typed methods, `request()` for any method, batching of calls made together. */
-export function createRpcClient(client: Client, options: RpcClientOptions): RpcClient {
+/**
+ * The waits a JSON-RPC client needs: the batch window and the pause before a rate-limited call
+ * goes again. `createRpcClient` uses the runtime's timers; a host that forbids them (an n8n node)
+ * gives its own.
+ */
+export interface RpcTimers {
+  /** Runs `run` after `ms`; the function returned cancels it. */
+  after(ms: number, run: () => void): () => void;
+  /** Waits at least `ms` (never less: it may be a Retry-After). */
+  sleep(ms: number): Promise<void>;
+}
+
+/**
+ * A JSON-RPC client of one chain's node on the given timers (see `RpcTimers`): the typed methods,
+ * `request()` for any method, batching of calls made together. `createRpcClient` is this with the
+ * runtime's timers.
+ */
+export function createRpcClientWith(client: Client, options: RpcClientOptions, timers: RpcTimers): RpcClient {
   assertClient(client, 'createRpcClient', 'options');
   let resolved: ReturnType<typeof resolveOptions>;
   try {
@@ -157,7 +170,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
   };
   let nextId = 1;
   let queue: PendingCall[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelWait: (() => void) | undefined;
 
   function enqueue(call: PendingCall): void {
     if (!batch) {
@@ -166,12 +179,12 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
     }
     queue.push(call);
     if (queue.length >= batch.maxSize) flush();
-    else timer ??= setTimeout(flush, batch.waitMs);
+    else cancelWait ??= timers.after(batch.waitMs, flush);
   }
 
   function flush(): void {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
+    cancelWait?.();
+    cancelWait = undefined;
     const calls = queue.filter((call) => !call.settled);
     queue = [];
     for (const group of chunk(calls, batch?.maxSize ?? 1)) void send(group);
@@ -324,7 +337,7 @@ export function createRpcClient(client: Client, options: RpcClientOptions): RpcC
 
   async function retryLater(call: PendingCall, delayMs: number): Promise<void> {
     // Never early: the wait may be a Retry-After (a caller who gives up settles the call meanwhile).
-    await sleepAtLeast(delayMs);
+    await timers.sleep(delayMs);
     if (call.settled) return;
     call.attempts += 1;
     call.id = nextId++;

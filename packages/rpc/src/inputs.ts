@@ -2,7 +2,7 @@
  * Rules for the arguments of the typed methods. Each schema's output is the wire value, so a
  * validated argument goes into `params` as is.
  */
-import { evmAddress } from '@blockwire/core';
+import { evmAddress } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 
 export type Hex = `0x${string}`;

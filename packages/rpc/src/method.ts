@@ -2,7 +2,12 @@
  * A JSON-RPC method of the node interface, described once as data: the SDK method, its argument
  * rules and its result shape all come from this object (the emulator can check calls with it too).
  */
-import { checkPresentation, type Presentation, ValidationError, validateInput } from '@blockwire/core';
+import {
+  checkPresentation,
+  type Presentation,
+  ValidationError,
+  validateInput,
+} from '@blockwire/core/operations';
 import type * as z from 'zod/v4';
 
 export interface RpcMethod<

@@ -4,7 +4,7 @@ import {
   defineOperation,
   nonNegativeInteger,
   runOperation,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { type EntityCategoriesResponse, entityCategoriesResponseSchema } from '../schemas.js';
 

@@ -5,7 +5,7 @@ import {
   nonEmptyString,
   nonNegativeInteger,
   runOperation,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { type SearchEntitiesResponse, searchEntitiesResponseSchema } from '../schemas.js';
 

@@ -6,11 +6,11 @@ import {
   describeAction,
   EVM_CHAINS,
   labelOf,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities';
 import { actions as priceActions } from '@blockwire/prices';
-import { type RpcClient, actions as rpcActions } from '@blockwire/rpc';
-import { actions as streamActions } from '@blockwire/streams';
+import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
+import { actions as streamActions } from '@blockwire/streams/operations';
 import type { z } from 'zod/v4';
 
 /**

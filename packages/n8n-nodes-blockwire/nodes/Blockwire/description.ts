@@ -1,4 +1,4 @@
-import type { FieldInfo } from '@blockwire/core';
+import type { FieldInfo } from '@blockwire/core/operations';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { LONG_TEXT, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
 

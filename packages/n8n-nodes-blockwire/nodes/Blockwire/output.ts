@@ -1,4 +1,4 @@
-import { createRedactor } from '@blockwire/core';
+import { createRedactor } from '@blockwire/core/operations';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { LONG_TEXT } from './actions';
 

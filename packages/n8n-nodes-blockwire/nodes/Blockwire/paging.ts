@@ -1,4 +1,4 @@
-import type { CallOptions, Client } from '@blockwire/core';
+import type { CallOptions, Client } from '@blockwire/core/operations';
 import type { NodeAction } from './actions';
 
 /** A guard against a service that never says "last page". */

@@ -1,4 +1,4 @@
-import { type FieldInfo, findChain, ValidationError } from '@blockwire/core';
+import { type FieldInfo, findChain, ValidationError } from '@blockwire/core/operations';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { listParameter } from '../shared/lists';
 import { collectionOf, type DescribedAction, userFields } from './description';

@@ -4,11 +4,12 @@ import {
   issuesOf,
   mapWithConcurrency,
   ValidationError,
-} from '@blockwire/core';
-import { createRpcClient, type RpcClient } from '@blockwire/rpc';
+} from '@blockwire/core/operations';
+import { createRpcClientWith, type RpcClient } from '@blockwire/rpc/operations';
 import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 import { blockwireClient } from '../shared/client';
 import { toNodeError } from '../shared/errors';
+import { N8N_RPC_TIMERS } from '../shared/runtime';
 import type { NodeAction } from './actions';
 import { toItems } from './output';
 import { collectPages } from './paging';
@@ -129,7 +130,7 @@ async function runRpc(run: Run): Promise<Outcome[]> {
   const rpcFor = (chain: string): RpcClient => {
     let rpc = clients.get(chain);
     if (!rpc) {
-      rpc = createRpcClient(client, { chain });
+      rpc = createRpcClientWith(client, { chain }, N8N_RPC_TIMERS);
       clients.set(chain, rpc);
     }
     return rpc;

@@ -1,9 +1,6 @@
 import {
-  type ICredentialsDecrypted,
-  type ICredentialTestFunctions,
   type IExecuteFunctions,
   type IHookFunctions,
-  type INodeCredentialTestResult,
   type INodeExecutionData,
   type INodeType,
   type INodeTypeDescription,
@@ -12,7 +9,6 @@ import {
   NodeConnectionTypes,
 } from 'n8n-workflow';
 import { dropRepeats, receiveDelivery } from './deliveries';
-import { checkPostgresStore, type PostgresRepeatCredentials } from './postgres-repeats';
 import { triggerProperties } from './properties';
 import { bitcoinStreamExists, createBitcoinStreamForNode, deleteBitcoinStreamOfNode } from './stream';
 
@@ -28,33 +24,9 @@ export class BlockwireTrigger implements INodeType {
     defaults: { name: 'Blockwire Trigger' },
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [
-      { name: 'blockwireApi', required: true },
-      {
-        name: 'blockwirePostgresApi',
-        required: true,
-        testedBy: 'blockwirePostgresConnection',
-        displayOptions: { show: { repeatStore: ['postgres'] } },
-      },
-    ],
+    credentials: [{ name: 'blockwireApi', required: true }],
     webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
     properties: triggerProperties,
-  };
-
-  methods = {
-    credentialTest: {
-      async blockwirePostgresConnection(
-        this: ICredentialTestFunctions,
-        credential: ICredentialsDecrypted,
-      ): Promise<INodeCredentialTestResult> {
-        try {
-          await checkPostgresStore(credential.data as unknown as PostgresRepeatCredentials);
-          return { status: 'OK', message: 'Connected; the repeat table is ready' };
-        } catch (error) {
-          return { status: 'Error', message: (error as Error).message };
-        }
-      },
-    },
   };
 
   webhookMethods = {

@@ -6,7 +6,7 @@ import {
   btcToSats,
   isCoinbaseTransaction,
   satsToBtc,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import type { IDataObject } from 'n8n-workflow';
 
 /**

@@ -1,4 +1,4 @@
-import { ValidationError } from '@blockwire/core';
+import { ValidationError } from '@blockwire/core/operations';
 import {
   type BitcoinDeliveryStage,
   bitcoinDeliveryStage,
@@ -6,7 +6,7 @@ import {
   parseBitcoinWebhook,
   parseEvmWebhook,
   verifySignature,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import {
   type IDataObject,
   type IExecuteFunctions,
@@ -19,7 +19,7 @@ import { type BlockwireCredentials, CREDENTIAL_TYPE } from '../shared/credential
 import { toNodeError } from '../shared/errors';
 import { bitcoinTransactionItem } from './bitcoin-items';
 import type { TriggerMode } from './properties';
-import { firstSightings, type RepeatStoreKind } from './repeats';
+import { firstSightings, N8N_REPEAT_STORE, type RepeatStore } from './repeats';
 
 /** Answered with n8n's default 200 and no workflow run. */
 const NOTHING_TO_RUN: IWebhookResponseData = {};
@@ -95,14 +95,16 @@ export function repeatKey(mode: TriggerMode, json: IDataObject): string | undefi
 
 /**
  * The trigger's step in the execution: passes on the items of deliveries it sees for the first
- * time and drops the repeats, recorded in the Repeat Store so that every n8n process agrees. A
- * manual (test) run records nothing: it must not hide a later production delivery.
+ * time and drops the repeats, recorded in `store` (n8n's own unless a variant of the trigger gives
+ * another). A manual (test) run records nothing: it must not hide a later production delivery.
  */
-export async function dropRepeats(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function dropRepeats(
+  this: IExecuteFunctions,
+  store: RepeatStore = N8N_REPEAT_STORE,
+): Promise<INodeExecutionData[][]> {
   const items = this.getInputData();
   if (this.getMode() === 'manual') return [items];
   const mode = this.getNodeParameter('mode', 0, 'bitcoin') as TriggerMode;
-  const store = this.getNodeParameter('repeatStore', 0, 'n8n') as RepeatStoreKind;
   const keys = items.map((item) => repeatKey(mode, item.json));
   const keyed = keys.flatMap((key, index) => (key === undefined ? [] : [index]));
   let first: boolean[];
@@ -115,7 +117,7 @@ export async function dropRepeats(this: IExecuteFunctions): Promise<INodeExecuti
   } catch (error) {
     throw new NodeOperationError(
       this.getNode(),
-      `Could not record the deliveries in the repeat store (${store === 'postgres' ? 'PostgreSQL' : "n8n's database"}): ${(error as Error).message}`,
+      `Could not record the deliveries in the repeat store (${store.label}): ${(error as Error).message}`,
       { description: 'Nothing was passed on. Retry this execution once the store is reachable.' },
     );
   }

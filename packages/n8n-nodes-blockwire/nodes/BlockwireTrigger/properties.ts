@@ -1,4 +1,4 @@
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from '@blockwire/streams';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from '@blockwire/streams/operations';
 import type { INodeProperties } from 'n8n-workflow';
 
 export type TriggerMode = 'bitcoin' | 'evm';
@@ -79,29 +79,6 @@ export const triggerProperties: INodeProperties[] = [
     default: [...BITCOIN_DELIVERY_STAGES],
     description: 'Which deliveries of a transaction start the workflow',
     displayOptions: bitcoinOnly,
-  },
-  {
-    displayName: 'Repeat Store',
-    name: 'repeatStore',
-    type: 'options',
-    noDataExpression: true,
-    options: [
-      {
-        name: "N8n's Database",
-        value: 'n8n',
-        description:
-          'Exact when one n8n process runs the executions; in queue mode two workers recording at once can lose a record',
-      },
-      {
-        name: 'PostgreSQL',
-        value: 'postgres',
-        description:
-          'Each delivery is claimed once, atomically, however many n8n processes run: use it in queue mode',
-      },
-    ],
-    default: 'n8n',
-    description:
-      'Where the trigger records the deliveries it passed on, to drop the repeats the service sends when an answer was lost',
   },
   {
     displayName: 'Options',

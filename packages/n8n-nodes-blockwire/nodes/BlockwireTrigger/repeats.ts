@@ -1,10 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { claimInPostgres, type PostgresRepeatCredentials } from './postgres-repeats';
 
-/** Where the trigger records the deliveries it passed on (the node's Repeat Store parameter). */
-export type RepeatStoreKind = 'n8n' | 'postgres';
-
-export const REPEAT_STORE_CREDENTIAL = 'blockwirePostgresApi';
+/**
+ * Where the trigger records the deliveries it passed on: `claim` records `keys` (distinct) for
+ * this node and resolves with those it had not recorded before. This package's trigger uses n8n's
+ * own store; n8n-nodes-blockwire-postgres gives its trigger a PostgreSQL one (queue mode).
+ */
+export interface RepeatStore {
+  /** How errors name it: "n8n's database". */
+  label: string;
+  claim(context: IExecuteFunctions, keys: string[]): Promise<Set<string>>;
+}
 
 /**
  * How many delivery keys n8n's database keeps per trigger node: the history size of n8n's own
@@ -35,7 +40,8 @@ function oneAtATime<T>(scope: string, task: () => Promise<T>): Promise<T> {
  * n8n's deduplication store (the one its Remove Duplicates node uses; scope: this node). It reads
  * the node's whole key list and writes it back without a lock, so two calls at once lose keys:
  * calls from this process go one at a time, which makes it exact in one n8n process. Calls from
- * several processes (queue-mode workers) can still overlap — that is what the PostgreSQL store is for.
+ * several processes (queue-mode workers) can still overlap — that is what the PostgreSQL store
+ * (n8n-nodes-blockwire-postgres) is for.
  */
 async function claimInN8n(context: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
   const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
@@ -55,25 +61,21 @@ async function claimInN8n(context: IExecuteFunctions, keys: string[]): Promise<S
   });
 }
 
+/** n8n's own deduplication store: exact in one n8n process (see `claimInN8n`). */
+export const N8N_REPEAT_STORE: RepeatStore = { label: "n8n's database", claim: claimInN8n };
+
 /**
- * Which of `keys` this trigger node sees for the first time, recording them in the chosen store.
+ * Which of `keys` this trigger node sees for the first time, recording them in `store`.
  * A key repeated within `keys` counts once (its first place).
  */
 export async function firstSightings(
   context: IExecuteFunctions,
   keys: readonly string[],
-  store: RepeatStoreKind,
+  store: RepeatStore,
 ): Promise<boolean[]> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
-  let fresh: Set<string>;
-  if (store === 'postgres') {
-    const credentials = await context.getCredentials<PostgresRepeatCredentials>(REPEAT_STORE_CREDENTIAL);
-    const scope = { workflowId: context.getWorkflow().id ?? '', nodeId: context.getNode().id };
-    fresh = await claimInPostgres(credentials, scope, unique);
-  } else {
-    fresh = await claimInN8n(context, unique);
-  }
+  const fresh = await store.claim(context, unique);
   // The first place of a key takes it out of `fresh`: a later place of the same key is a repeat.
   return keys.map((key) => fresh.delete(key));
 }

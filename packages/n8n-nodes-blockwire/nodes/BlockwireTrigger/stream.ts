@@ -1,4 +1,9 @@
-import { type Client, NotFoundError, ValidationError, type ValidationIssue } from '@blockwire/core';
+import {
+  type Client,
+  NotFoundError,
+  ValidationError,
+  type ValidationIssue,
+} from '@blockwire/core/operations';
 import {
   addBitcoinStreamAddresses,
   addBitcoinStreamXpub,
@@ -9,7 +14,7 @@ import {
   getBitcoinStream,
   setBitcoinStreamStatus,
   webhookUrlProblem,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import { type IDataObject, type IHookFunctions, NodeOperationError } from 'n8n-workflow';
 import { blockwireClient } from '../shared/client';
 import type { BlockwireCredentials } from '../shared/credentials';

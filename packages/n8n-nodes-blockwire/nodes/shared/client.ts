@@ -1,7 +1,13 @@
-import { type Client, createClient, DEFAULT_TIMEOUT_MS, ValidationError } from '@blockwire/core';
+import {
+  type Client,
+  createClientWith,
+  DEFAULT_TIMEOUT_MS,
+  ValidationError,
+} from '@blockwire/core/operations';
 import { NodeOperationError } from 'n8n-workflow';
 import { type BlockwireCredentials, baseUrlsOf, CREDENTIAL_TYPE, credentialLabelOf } from './credentials';
 import { toNodeError } from './errors';
+import { N8N_RUNTIME } from './runtime';
 import { n8nTransport, type RequestContext } from './transport';
 
 /**
@@ -14,11 +20,14 @@ export async function blockwireClient(
   const credentials = await context.getCredentials<BlockwireCredentials>(CREDENTIAL_TYPE);
   const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
   try {
-    const client = createClient({
-      apiKey,
-      baseUrls: baseUrlsOf(credentials),
-      transport: n8nTransport(context, { apiKey, timeoutMs: DEFAULT_TIMEOUT_MS }),
-    });
+    const client = createClientWith(
+      {
+        apiKey,
+        baseUrls: baseUrlsOf(credentials),
+        transport: n8nTransport(context, { apiKey, timeoutMs: DEFAULT_TIMEOUT_MS }),
+      },
+      N8N_RUNTIME,
+    );
     return { client, credentials };
   } catch (error) {
     if (error instanceof ValidationError) {

@@ -1,4 +1,4 @@
-import type { Api, BaseUrls } from '@blockwire/core';
+import type { Api, BaseUrls } from '@blockwire/core/operations';
 
 /** The credential type both nodes use. */
 export const CREDENTIAL_TYPE = 'blockwireApi';

@@ -11,7 +11,7 @@ import {
   TimeoutError,
   ValidationError,
   type ValidationIssue,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 export interface ErrorContext {

@@ -1,9 +1,10 @@
 import {
+  AttemptTimeout,
   createRedactor,
   type Transport,
   type TransportRequest,
   type TransportResponse,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import type { IAllExecuteFunctions, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './credentials';
 
@@ -56,7 +57,7 @@ export function n8nTransport(
         requestOptions,
       )) as FullResponse;
     } catch (error) {
-      throw sanitizedFailure(error, redact);
+      throw failureOf(error, redact);
     }
     return {
       status: response.statusCode,
@@ -87,6 +88,16 @@ function textOf(body: unknown): string {
   if (ArrayBuffer.isView(body))
     return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   return JSON.stringify(body);
+}
+
+/**
+ * What the SDK gets for a request n8n could not complete: an `AttemptTimeout` when n8n ended it
+ * at its `timeout` (the SDK reports a TimeoutError and retries it as one), else the failure's code
+ * and message (see `sanitizedFailure`).
+ */
+function failureOf(error: unknown, redact: (text: string) => string): Error {
+  const failure = sanitizedFailure(error, redact);
+  return failure.code === 'ECONNABORTED' && /timeout/i.test(failure.message) ? new AttemptTimeout() : failure;
 }
 
 /** The innermost cause's code and message, masked; nothing else of n8n's error survives. */

@@ -1,6 +1,7 @@
 import { createClient, ResponseValidationError, ValidationError } from '@blockwire/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcClient, type RpcClient } from '../client.js';
+import type { RpcClient } from '../client.js';
+import { createRpcClient } from '../create-rpc-client.js';
 import * as fixtures from '../testing/fixtures.js';
 import { callsOf, json, startServer } from '../testing/server.js';
 import { methods } from './index.js';

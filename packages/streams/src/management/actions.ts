@@ -1,4 +1,4 @@
-import { defineAction } from '@blockwire/core';
+import { defineAction } from '@blockwire/core/operations';
 import { addBitcoinStreamAddressOperation } from './operations/addBitcoinStreamAddress.js';
 import {
   addBitcoinStreamAddresses,

@@ -5,7 +5,7 @@
  * field is optional and unknown fields pass through. One choice is the client's own: a Bitcoin
  * stream must carry its `id`, since every other Bitcoin call needs it.
  */
-import { nonEmptyString, nonNegativeInteger } from '@blockwire/core';
+import { nonEmptyString, nonNegativeInteger } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID } from './examples.js';
 

@@ -1,5 +1,3 @@
-import { isIP } from 'node:net';
-
 export interface WebhookUrlRules {
   /**
    * Demand a public HTTPS endpoint, as the real service does for Bitcoin streams. Off, any http(s)
@@ -29,7 +27,18 @@ export function webhookUrlProblem(webhookUrl: string, rules: WebhookUrlRules): s
   return undefined;
 }
 
+/**
+ * The IP version of a host name as the URL parser leaves it (0 for a name): it writes every IPv4
+ * form (`0x7f.1`, `2130706433`) as four decimals and an IPv6 address in brackets. Worked out
+ * here, not with `node:net`, so the check runs on any host (an n8n node may not import it).
+ */
+function ipVersion(hostname: string): 0 | 4 | 6 {
+  if (hostname.startsWith('[')) return 6;
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) ? 4 : 0;
+}
+
 function isPublicHost(hostname: string): boolean {
+  const version = ipVersion(hostname);
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (
     host === 'localhost' ||
@@ -39,7 +48,6 @@ function isPublicHost(hostname: string): boolean {
   ) {
     return false;
   }
-  const version = isIP(host);
   if (version === 4) {
     const [a, b] = host.split('.').map(Number) as [number, number];
     return !(

@@ -1,4 +1,4 @@
-import { ValidationError } from '@blockwire/core';
+import { ValidationError } from '@blockwire/core/operations';
 
 const SATS_PER_BTC = 100_000_000n;
 /** More integer digits than any finite JS number has: past this a string amount is nonsense, not money. */

@@ -1,4 +1,4 @@
-import { BlockwireError, type ErrorDetails } from '@blockwire/core';
+import { BlockwireError, type ErrorDetails } from '@blockwire/core/operations';
 
 /** A webhook delivery whose `x-signature` is missing or does not match the body and the secret. */
 export class SignatureError extends BlockwireError {

@@ -1,5 +1,4 @@
-import { issuesOf, ValidationError } from '@blockwire/core';
-import { passesUnchanged } from '@blockwire/core/internal';
+import { issuesOf, passesUnchanged, ValidationError } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { isBlankText, rawTextOf } from './body.js';
 

@@ -1,4 +1,4 @@
-import { hasLoneSurrogate } from '@blockwire/core/internal';
+import { hasLoneSurrogate } from '@blockwire/core/operations';
 import { createKeccak, type IHasher } from 'hash-wasm';
 import { parsedBodyOf } from './body.js';
 import { SignatureError } from './errors.js';

@@ -4,7 +4,7 @@ import {
   mapWithConcurrency,
   ValidationError,
   validateInput,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { bitcoinAddressSchema } from '../bitcoin-address.js';
 import { bitcoinStreamIdSchema } from '../schemas.js';

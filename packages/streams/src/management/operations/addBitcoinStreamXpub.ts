@@ -1,4 +1,4 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { extendedPublicKeySchema } from '../bitcoin-address.js';
 import { EXAMPLE_STREAM_ID, EXAMPLE_ZPUB, exampleXpub } from '../examples.js';

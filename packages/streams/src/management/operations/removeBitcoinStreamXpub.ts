@@ -4,7 +4,7 @@ import {
   defineOperation,
   nonEmptyString,
   runOperation,
-} from '@blockwire/core';
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, EXAMPLE_XPUB_ID, exampleXpub } from '../examples.js';
 import {

@@ -1,4 +1,4 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID } from '../examples.js';
 import {

@@ -1,4 +1,4 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core';
+import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { type ProjectSettings, projectSettingsSchema, settingsRegionSchema } from '../schemas.js';
 
@@ -21,7 +21,7 @@ export const updateSettingsOperation = defineOperation({
   examples: [
     {
       input: { region: 'eu-central-1' },
-      response: { region: 'eu-central-1', secretKey: 'bw-emu-secret-9d3e5b7106' },
+      response: { region: 'eu-central-1', secretKey: 'example-webhook-secret-key' },
     },
   ],
   api: 'streams',

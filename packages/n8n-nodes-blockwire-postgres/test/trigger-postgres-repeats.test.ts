@@ -6,17 +6,21 @@
  * its own connection pool — claiming the same keys at the same moment get each key once in all.
  */
 import { type PostgresServer, startPostgres } from '@blockwire/testing';
+import {
+  NODE,
+  processedDataStore,
+  triggerExecuteContext,
+} from 'n8n-nodes-blockwire/test/support/n8n-context';
+import { txid } from 'n8n-nodes-blockwire/test/support/payloads';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BlockwireTrigger } from '../nodes/BlockwireTrigger/BlockwireTrigger.node';
+import { BlockwireTriggerPostgres } from '../nodes/BlockwireTriggerPostgres/BlockwireTriggerPostgres.node';
 import {
   claimInPostgres,
   type PostgresRepeatCredentials,
   REPEATS_RETENTION_DAYS,
   REPEATS_TABLE,
-} from '../nodes/BlockwireTrigger/postgres-repeats';
-import { NODE, processedDataStore, triggerExecuteContext } from './support/n8n-context';
-import { txid } from './support/payloads';
+} from '../nodes/BlockwireTriggerPostgres/postgres-repeats';
 
 let postgres: PostgresServer;
 let credentials: PostgresRepeatCredentials;
@@ -32,7 +36,7 @@ afterAll(() => postgres?.stop());
 /** A fresh copy of the store's module: what another n8n process loads, with a pool of its own. */
 async function anotherProcess() {
   vi.resetModules();
-  return (await import('../nodes/BlockwireTrigger/postgres-repeats.ts')).claimInPostgres;
+  return (await import('../nodes/BlockwireTriggerPostgres/postgres-repeats.ts')).claimInPostgres;
 }
 
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -77,10 +81,13 @@ describe('Blockwire Trigger: the PostgreSQL repeat store', () => {
     const [first, second] = [await anotherProcess(), await anotherProcess()];
     expect(first).not.toBe(second);
     vi.resetModules();
-    const { dropRepeats } = await import('../nodes/BlockwireTrigger/deliveries.ts');
+    const { BlockwireTriggerPostgres: Trigger } = await import(
+      '../nodes/BlockwireTriggerPostgres/BlockwireTriggerPostgres.node.ts'
+    );
+    const trigger = new Trigger();
     const context = (items: { txid: string; stage: string }[]) =>
       triggerExecuteContext({
-        parameters: { mode: 'bitcoin', repeatStore: 'postgres' },
+        parameters: { mode: 'bitcoin' },
         items,
         store: processedDataStore(), // n8n's store: must stay untouched
         workflowId: 'wf-step',
@@ -90,23 +97,23 @@ describe('Blockwire Trigger: the PostgreSQL repeat store', () => {
       { txid: txid(1), stage: 'in-block' },
       { txid: txid(2), stage: 'in-block' },
     ];
-    const [once] = await dropRepeats.call(context(delivery));
+    const [once] = await trigger.execute.call(context(delivery));
     expect(once?.map((item) => item.json.txid)).toEqual([txid(1), txid(2)]);
-    const [again] = await dropRepeats.call(context([...delivery, { txid: txid(3), stage: 'in-block' }]));
+    const [again] = await trigger.execute.call(context([...delivery, { txid: txid(3), stage: 'in-block' }]));
     expect(again?.map((item) => item.json.txid)).toEqual([txid(3)]);
   });
 
   it('keys older than the retention are pruned; newer ones stay', async () => {
     const scope = { workflowId: 'wf-prune', nodeId: NODE.id };
     vi.resetModules();
-    const claim = (await import('../nodes/BlockwireTrigger/postgres-repeats.ts')).claimInPostgres;
+    const claim = (await import('../nodes/BlockwireTriggerPostgres/postgres-repeats.ts')).claimInPostgres;
     await claim(credentials, scope, ['old', 'recent']);
     await sql(
       `UPDATE ${REPEATS_TABLE} SET first_seen = now() - make_interval(days => $1) WHERE workflow_id = 'wf-prune' AND key = 'old'`,
       [REPEATS_RETENTION_DAYS + 1],
     );
     vi.resetModules();
-    const fresh = (await import('../nodes/BlockwireTrigger/postgres-repeats.ts')).claimInPostgres;
+    const fresh = (await import('../nodes/BlockwireTriggerPostgres/postgres-repeats.ts')).claimInPostgres;
     expect([...(await fresh(credentials, scope, ['new']))]).toEqual(['new']);
     const rows = await sql<{ key: string }>(
       `SELECT key FROM ${REPEATS_TABLE} WHERE workflow_id = 'wf-prune' ORDER BY key`,
@@ -115,7 +122,7 @@ describe('Blockwire Trigger: the PostgreSQL repeat store', () => {
   });
 
   it('the credential test connects and creates the table, or says why it cannot', async () => {
-    const test = new BlockwireTrigger().methods.credentialTest.blockwirePostgresConnection;
+    const test = new BlockwireTriggerPostgres().methods.credentialTest.blockwirePostgresConnection;
     const call = (data: PostgresRepeatCredentials) =>
       test.call({} as never, { id: '1', name: 'store', type: 'blockwirePostgresApi', data: { ...data } });
     expect(await call(credentials)).toEqual({

@@ -13,7 +13,7 @@ export class BlockwirePostgresApi implements ICredentialType {
   icon: Icon = { light: 'file:../icons/blockwire.svg', dark: 'file:../icons/blockwire.dark.svg' };
 
   documentationUrl =
-    'https://github.com/blockwire/blockwire/tree/main/packages/n8n-nodes-blockwire#queue-mode';
+    'https://github.com/blockwire/blockwire/tree/main/packages/n8n-nodes-blockwire-postgres#readme';
 
   properties: INodeProperties[] = [
     { displayName: 'Host', name: 'host', type: 'string', default: 'localhost', required: true },

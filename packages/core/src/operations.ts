@@ -1,0 +1,39 @@
+/**
+ * The operation layer without a runtime: operation definitions and their metadata, request
+ * building, input and response validation, error types and mapping, chunking, redaction, the
+ * retry policy's decisions and the client on a runtime the host gives (`createClientWith`). It
+ * uses no timer, no `process`, no `globalThis` and no console, so a host that forbids them (an
+ * n8n node, which n8n's verification scanner checks) can run every endpoint on its own HTTP
+ * stack and waits. The interface packages build on this entry; in your own code use the main
+ * one (`@blockwire/core`), which adds the Node.js (or fetch) runtime: `createClient`. Beyond the
+ * main entry's names, what is here may change in any release.
+ */
+
+export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
+export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
+export {
+  assertClient,
+  type BuiltRequest,
+  buildRequest,
+  resolveCallOptions,
+  sendOperation,
+  validateOperationInput,
+} from './operation.js';
+export { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
+export * from './public.js';
+export { redactValue } from './redact.js';
+export {
+  type AttemptOutcome,
+  backoffDelay,
+  decideRetry,
+  MAX_TIMER_MS,
+  mayHaveTakenEffect,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type RetryDecision,
+  resolveRetryOptions,
+} from './retry.js';
+export { didYouMean, nearest } from './suggest.js';
+export { type AttemptHandle, AttemptTimeout } from './transport.js';
+export { passesUnchanged } from './unchanged.js';
+export { maskKeyInValidationError } from './validation.js';

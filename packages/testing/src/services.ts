@@ -81,6 +81,11 @@ export interface PostgresServer {
   url(database?: string): string;
   /** Creates a database (idempotent) and returns its URL. */
   createDatabase(name: string): string;
+  /**
+   * `pg_ctl restart -m fast`: every session is ended (57P01), the server is down for a moment, then
+   * back on the same port with the same data — what a PostgreSQL upgrade or failover does to clients.
+   */
+  restart(): void;
   /** Stops the server at once and removes its folder. Safe to call twice. */
   stop(): void;
 }
@@ -188,6 +193,20 @@ export async function startPostgres(
         );
       }
       return url(name);
+    },
+    restart() {
+      run('pg_ctl', [
+        'restart',
+        '-D',
+        dataDir,
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        join(dir, 'postgres.log'),
+      ]);
     },
     stop,
   };

@@ -43,6 +43,7 @@ beforeAll(async () => {
   server = await startPostgres();
   url = server.createDatabase('streams_test');
   admin = new pg.Pool({ connectionString: url, max: 4 });
+  admin.on('error', () => undefined); // its idle connections end when the server restarts
 }, 120_000);
 
 afterEach(() => {
@@ -485,7 +486,9 @@ describe('createPostgresTxStore', () => {
   });
 
   it('names `schema` when it is not a plain name, and `max` when the pool is too small, before connecting', async () => {
-    await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(/schema: must be lowercase/);
+    await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(
+      /schema: must be lowercase/,
+    );
     await expect(createPostgresTxStore(newPool(1))).rejects.toThrow(
       /at least 2 connections \(`max`\), not 1/,
     );
@@ -553,68 +556,109 @@ describe('the README section on PostgreSQL', () => {
     ]);
   });
 
-  it('has a receiver that runs as written: a delivery reported, settled in its transaction, a clean SIGTERM', async () => {
+  /** Runs the README's receiver as written, in a folder of its own; resolves once it answers. */
+  async function startReadmeReceiver() {
     const [source] = blocks('ts');
     const dir = mkdtempSync(join(tmpdir(), 'blockwire-readme-postgres-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    mkdirSync(join(dir, 'node_modules', '@blockwire'), { recursive: true });
+    const streams = join(import.meta.dirname, '..', '..');
+    symlinkSync(realpathSync(streams), join(dir, 'node_modules', '@blockwire', 'streams'), 'dir');
+    symlinkSync(realpathSync(join(streams, 'node_modules', 'pg')), join(dir, 'node_modules', 'pg'), 'dir');
+    writeFileSync(join(dir, 'receiver.ts'), source!);
+    const port = await freePort();
+    const receiver = spawn(process.execPath, ['receiver.ts'], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: url, BLOCKWIRE_WEBHOOK_SECRET: 'readme', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(receiver);
+    let output = '';
+    receiver.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    receiver.stderr.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => receiver.once('exit', (code) => resolve(code)));
+    const post = async (body: string, signature: string) =>
+      fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'x-signature': signature }, body });
+    const deliver = async (txid: string) => {
+      const body = JSON.stringify(bitcoinDelivery('mempool', [txid]));
+      return (await post(body, await signBody(body, 'readme'))).status;
+    };
+    await expect
+      .poll(
+        () =>
+          post(JSON.stringify(MEMPOOL_DELIVERY), '').then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(401);
+    return {
+      receiver,
+      output: () => output,
+      exited,
+      deliver,
+      remove: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+
+  const unsettled = async () =>
+    (await admin.query('SELECT count(*)::int AS n FROM public.blockwire_bitcoin_deliveries')).rows[0].n;
+
+  it('has a receiver that runs as written: a delivery reported, settled in its transaction, a clean SIGTERM', async () => {
+    const { receiver, output, exited, deliver, remove } = await startReadmeReceiver();
     try {
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-      mkdirSync(join(dir, 'node_modules', '@blockwire'), { recursive: true });
-      const streams = join(import.meta.dirname, '..', '..');
-      symlinkSync(realpathSync(streams), join(dir, 'node_modules', '@blockwire', 'streams'), 'dir');
-      symlinkSync(realpathSync(join(streams, 'node_modules', 'pg')), join(dir, 'node_modules', 'pg'), 'dir');
-      writeFileSync(join(dir, 'receiver.ts'), source!);
-      const port = await freePort();
-      const receiver = spawn(process.execPath, ['receiver.ts'], {
-        cwd: dir,
-        env: { ...process.env, DATABASE_URL: url, BLOCKWIRE_WEBHOOK_SECRET: 'readme', PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(receiver);
-      let output = '';
-      receiver.stdout.setEncoding('utf8').on('data', (chunk) => {
-        output += chunk;
-      });
-      receiver.stderr.setEncoding('utf8').on('data', (chunk) => {
-        output += chunk;
-      });
-      const exited = new Promise<number | null>((resolve) => receiver.once('exit', (code) => resolve(code)));
-      const body = JSON.stringify(bitcoinDelivery('mempool', [txidOf(77)]));
-      const post = () =>
-        fetch(`http://127.0.0.1:${port}/`, {
-          method: 'POST',
-          headers: { 'x-signature': '' },
-          body,
-        });
-      await expect
-        .poll(
-          () =>
-            post().then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 20_000 },
-        )
-        .toBe(401);
-      const signature = await signBody(body, 'readme');
-      const answer = await fetch(`http://127.0.0.1:${port}/`, {
-        method: 'POST',
-        headers: { 'x-signature': signature },
-        body,
-      });
-      expect(answer.status).toBe(200);
-      await expect.poll(() => output, { timeout: 10_000 }).toContain(`${txidOf(77)} null → mempool`);
+      expect(await deliver(txidOf(77))).toBe(200);
+      await expect.poll(output, { timeout: 10_000 }).toContain(`${txidOf(77)} null → mempool`);
       receiver.kill('SIGTERM');
-      expect(await exited, output).toBe(0);
-      const { rows } = await admin.query(
-        'SELECT count(*)::int AS n FROM public.blockwire_bitcoin_deliveries',
-      );
-      expect(rows[0].n).toBe(0);
+      expect(await exited, output()).toBe(0);
+      expect(await unsettled()).toBe(0);
       expect(
         (await admin.query('SELECT stage FROM public.blockwire_bitcoin_txs WHERE txid = $1', [txidOf(77)]))
           .rows,
       ).toEqual([{ stage: 'mempool' }]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      remove();
     }
   }, 60_000);
+
+  it('has a receiver that survives PostgreSQL restarting mid-callback (pg_ctl restart -m fast) and goes on', async () => {
+    const { receiver, output, exited, deliver, remove } = await startReadmeReceiver();
+    const holder = await admin.connect();
+    holder.on('error', () => undefined);
+    try {
+      // A callback caught mid-transaction: its INSERT waits for our lock on the table.
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE public.payments IN EXCLUSIVE MODE');
+      expect(await deliver(txidOf(78))).toBe(200);
+      const waiting = async () =>
+        (
+          await admin.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO payments%'",
+          )
+        ).rows[0].n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      server.restart();
+      holder.release(true);
+      expect(await deliver(txidOf(79))).toBe(200);
+      // The interrupted delivery runs again at the receiver's next look (resumeEveryMs, 10 s).
+      await expect.poll(output, { timeout: 30_000 }).toContain(`${txidOf(79)} null → mempool`);
+      await expect.poll(output, { timeout: 30_000 }).toContain(`${txidOf(78)} null → mempool`);
+      expect(receiver.exitCode, output()).toBeNull();
+      receiver.kill('SIGTERM');
+      expect(await exited, output()).toBe(0);
+      expect(await unsettled()).toBe(0);
+      const { rows } = await admin.query(
+        'SELECT txid FROM public.payments WHERE txid = ANY($1) ORDER BY txid',
+        [[txidOf(78), txidOf(79)]],
+      );
+      expect(rows).toEqual([{ txid: txidOf(78) }, { txid: txidOf(79) }]);
+    } finally {
+      remove();
+    }
+  }, 90_000);
 });

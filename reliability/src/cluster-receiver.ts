@@ -80,13 +80,20 @@ async function primary(count: number): Promise<void> {
 async function worker(): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
   const log = (line: string) => process.stderr.write(`receiver ${process.pid} ${line}\n`);
-  pool.on('error', (error) => log(`pool: ${error.message}`));
+  // An idle connection the server ended (a restart, idle_session_timeout): the pool drops it.
+  pool.on('error', (error) => process.stderr.write(`pool ${process.pid} ${error.message}\n`));
   const store: PostgresTxStore = await createPostgresTxStore(pool, { schema });
   const runs = join(logDir!, `runs-${process.pid}.log`);
 
   /** The callback's own writes and the settle, in one transaction. */
   async function report(changes: TxChange[], deliveryId: string): Promise<void> {
     const client = await pool.connect();
+    // As the README's receiver: a connection that drops mid-callback must not end the process.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       if (changes.length > 0) {
@@ -106,7 +113,8 @@ async function worker(): Promise<void> {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   }
 

@@ -12,6 +12,8 @@ export const SCENARIO_IDS = [
   'rpc-faults',
   'webhook-chaos',
   'webhook-cluster',
+  'webhook-cluster-idle',
+  'webhook-cluster-restart',
   'bad-input',
   'secrets',
   'load',

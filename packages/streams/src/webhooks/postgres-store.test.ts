@@ -642,7 +642,7 @@ describe('the README section on PostgreSQL', () => {
           )
         ).rows[0].n;
       await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
-      server.restart();
+      await server.restart();
       holder.release(true);
       expect(await deliver(txidOf(79))).toBe(200);
       // The interrupted delivery runs again at the receiver's next look (resumeEveryMs, 10 s).

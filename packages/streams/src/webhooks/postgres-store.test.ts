@@ -22,7 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
 import { txStoreContract } from './__fixtures__/store-contract.js';
 import { createWebhookHandler } from './handler.js';
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage, bitcoinStageRank as rank } from './payloads.js';
 import { createPostgresTxStore, type PostgresTxStore, postgresTxStoreSql } from './postgres-store.js';
 import { signBody } from './signature.js';
 import type { RecordedChange, TxStore } from './store.js';
@@ -170,7 +170,6 @@ describe('createPostgresTxStore', () => {
     const schema = freshSchema();
     const stores = await Promise.all(Array.from({ length: 16 }, () => openStore(schema, 2)));
     const txids = Array.from({ length: 300 }, (_, i) => txidOf(1000 + i));
-    const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
     const record = (txid: string, stage: BitcoinDeliveryStage) => ({
       txid,
       stage,

@@ -6,7 +6,7 @@
  * `from`. A store is opened the way another process would open it.
  */
 import { expect, it } from 'vitest';
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from '../payloads.js';
+import { type BitcoinDeliveryStage, bitcoinStageRank as rank } from '../payloads.js';
 import type { TxStore } from '../store.js';
 import { createBitcoinTxTracker, type TxChange } from '../tracker.js';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './bitcoin.js';
@@ -19,8 +19,6 @@ export interface StoresUnderTest {
   /** Closes every store still open. */
   closeAll(): Promise<void>;
 }
-
-const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
 
 /** Registers the contract's tests; `database()` gives each test a database of its own. */
 export function txStoreContract(database: () => Promise<StoresUnderTest>): void {

@@ -534,6 +534,16 @@ function judge(run: {
       (pids) => pids.length > 1 && !pids.some((pid) => killed.includes(pid)),
     ).length,
     workersForkedAgain: clusterEvents(output).filter((event) => event.forked !== undefined).length,
+    // How each worker that exited went, and what its process said last (for a death nobody caused).
+    workerExits: JSON.stringify(clusterEvents(output).filter((event) => event.exited !== undefined)),
+    workerLastWords: output
+      .split('\n')
+      .filter(
+        (line) =>
+          /Error|Unhandled|^\s+at /.test(line) && !line.startsWith('receiver ') && !line.startsWith('pool '),
+      )
+      .slice(0, 12)
+      .join('\n'),
     receiverErrors: output.split('\n').filter((line) => line.startsWith('receiver ')).length,
     // Idle connections of the workers' pools the server ended (told to the pools' `error` listeners).
     idleConnectionsEnded: output.split('\n').filter((line) => line.startsWith('pool ')).length,

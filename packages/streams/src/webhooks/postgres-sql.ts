@@ -44,6 +44,10 @@ export function migrationNamespace(schema: string): number {
   return (hash >>> 0) & 0x7fffffff;
 }
 
+/**
+ * Every statement the store runs, for a schema: the migrations (each applied once, in order, under
+ * an advisory lock) and the statements of its methods.
+ */
 export function postgresTxStoreSql(schema = 'public') {
   const s = `"${checkSchema(schema)}"`;
   const txs = `${s}.blockwire_bitcoin_txs`;

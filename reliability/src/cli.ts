@@ -54,12 +54,16 @@ for (const id of only) {
     });
   }
 }
-const command =
-  scale === 'soak' ? 'pnpm soak' : `pnpm test:reliability${scale === 'full' ? '' : ` -- --scale ${scale}`}`;
+const flags = [
+  ...(scale === 'full' || scale === 'soak' ? [] : [`--scale ${scale}`]),
+  ...(option('only') === undefined ? [] : [`--only ${only.join(',')}`]),
+];
+const command = `${scale === 'soak' ? 'pnpm soak' : 'pnpm test:reliability'}${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
 const written = writeResults(scale === 'soak' ? 'soak' : 'latest', results, {
   scale,
   command,
   durationMs: Math.round(performance.now() - started),
+  keepOthers: option('only') !== undefined,
 });
 process.stdout.write(`${table(results)}\n\n`);
 const failed = results.filter((outcome) => !outcome.passed).map((outcome) => outcome.id);

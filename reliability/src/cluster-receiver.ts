@@ -4,7 +4,7 @@
  * `createPostgresTxStore`, tracker and `createWebhookHandler`, all listening on one shared
  * 127.0.0.1 port (the primary hands connections out in turn). A worker that dies is forked again.
  *
- *   node cluster-receiver.ts <database url> <schema> <reports table> <log folder> <secret> <workers>
+ *   node cluster-receiver.ts <database url> <schema> <reports table> <log folder> <secret> <workers> [resumeEveryMs] [poolIdleTimeoutMs]
  *
  * The primary prints `{"port": N, "workers": [pid…]}` once every worker listens, then one line per
  * worker that exits (`{"exited": pid}`) and per worker forked in its place (`{"forked": pid}`).
@@ -21,10 +21,11 @@ import { createBitcoinTxTracker, createWebhookHandler, type TxChange } from '@bl
 import { createPostgresTxStore, type PostgresTxStore } from '@blockwire/streams/postgres';
 import pg from 'pg';
 
-const [databaseUrl, schema, reportsTable, logDir, secret, workerCount] = process.argv.slice(2);
+const [databaseUrl, schema, reportsTable, logDir, secret, workerCount, resumeEvery = '500', poolIdle] =
+  process.argv.slice(2);
 if (!databaseUrl || !schema || !reportsTable || !logDir || !secret || !workerCount) {
   process.stderr.write(
-    'usage: cluster-receiver.ts <database url> <schema> <reports table> <log folder> <secret> <workers>\n',
+    'usage: cluster-receiver.ts <database url> <schema> <reports table> <log folder> <secret> <workers> [resumeEveryMs] [poolIdleTimeoutMs]\n',
   );
   process.exit(2);
 }
@@ -78,15 +79,27 @@ async function primary(count: number): Promise<void> {
 }
 
 async function worker(): Promise<void> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
+  // With a server that ends idle sessions, the pool closes its idle connections first (the README says so).
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 8,
+    ...(poolIdle === undefined ? {} : { idleTimeoutMillis: Number(poolIdle) }),
+  });
   const log = (line: string) => process.stderr.write(`receiver ${process.pid} ${line}\n`);
-  pool.on('error', (error) => log(`pool: ${error.message}`));
+  // An idle connection the server ended (a restart, idle_session_timeout): the pool drops it.
+  pool.on('error', (error) => process.stderr.write(`pool ${process.pid} ${error.message}\n`));
   const store: PostgresTxStore = await createPostgresTxStore(pool, { schema });
   const runs = join(logDir!, `runs-${process.pid}.log`);
 
   /** The callback's own writes and the settle, in one transaction. */
   async function report(changes: TxChange[], deliveryId: string): Promise<void> {
     const client = await pool.connect();
+    // As the README's receiver: a connection that drops mid-callback must not end the process.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       if (changes.length > 0) {
@@ -106,7 +119,8 @@ async function worker(): Promise<void> {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   }
 
@@ -114,7 +128,7 @@ async function worker(): Promise<void> {
     secret: secret!,
     tracker: createBitcoinTxTracker({ store }),
     // Deliveries of a worker that died are also finished by the live ones, not only at a start.
-    resumeEveryMs: 500,
+    resumeEveryMs: Number(resumeEvery),
     onBitcoin: async (_payload, { changes, deliveryId }) => {
       appendFileSync(runs, `${deliveryId} ${Date.now()}\n`);
       await report(changes ?? [], deliveryId!);

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  BITCOIN_DELIVERY_STAGES,
   type BitcoinDeliveryStage,
   bitcoinDeliveryStage,
   createBitcoinStream,
@@ -14,7 +15,10 @@ import {
 import { startEmulatorProcess } from './processes.ts';
 import { taggedClient } from './sdk.ts';
 
-export const RANK: Record<BitcoinDeliveryStage, number> = { mempool: 0, 'in-block': 1, confirmed: 2 };
+/** Each stage's place in the lifecycle, as the kit orders them. */
+export const RANK = Object.fromEntries(
+  BITCOIN_DELIVERY_STAGES.map((stage, index) => [stage, index]),
+) as Record<BitcoinDeliveryStage, number>;
 const ADDRESSES = [
   'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
   'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',

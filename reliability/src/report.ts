@@ -3,7 +3,7 @@
  * `reliability/results/latest.json` (plus `latest.md`, the same table for the README to link).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +12,8 @@ export const SCENARIO_IDS = [
   'rpc-faults',
   'webhook-chaos',
   'webhook-cluster',
+  'webhook-cluster-idle',
+  'webhook-cluster-restart',
   'bad-input',
   'secrets',
   'load',
@@ -34,6 +36,9 @@ export interface ScenarioResult {
   figures: Record<string, Figure>;
   checks: Check[];
   durationMs: number;
+  /** The commit and command it ran with (a results file keeps the scenarios of earlier runs). */
+  commit?: string;
+  command?: string;
 }
 
 /** How big a run is: `quick` is what `npm test` runs; `full` the issue's counts; `soak` longer still. */
@@ -143,14 +148,26 @@ function currentCommit(): string {
   }
 }
 
-/** Writes `<name>.json` and `<name>.md` under reliability/results; returns the JSON's path. */
+/**
+ * Writes `<name>.json` and `<name>.md` under reliability/results; returns the JSON's path. With
+ * `keepOthers` (a run of some scenarios only, `--only`), the scenarios of the file's earlier runs
+ * that this one did not run stay, each with the commit it ran at.
+ */
 export function writeResults(
   name: string,
-  results: ScenarioResult[],
-  run: { scale: Scale; command: string; durationMs: number },
+  ran: ScenarioResult[],
+  run: { scale: Scale; command: string; durationMs: number; keepOthers?: boolean },
 ): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const commit = currentCommit();
+  const jsonPath = join(RESULTS_DIR, `${name}.json`);
+  const kept = run.keepOthers
+    ? earlierResults(jsonPath, run.scale).filter(
+        (earlier) => !ran.some((outcome) => outcome.id === earlier.id),
+      )
+    : [];
+  const all = [...ran.map((outcome) => ({ ...outcome, commit, command: run.command })), ...kept];
+  const results = SCENARIO_IDS.flatMap((id) => all.filter((outcome) => outcome.id === id));
   const report = {
     commit,
     command: run.command,
@@ -159,7 +176,6 @@ export function writeResults(
     durationMs: run.durationMs,
     scenarios: results,
   };
-  const jsonPath = join(RESULTS_DIR, `${name}.json`);
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   const passed = results.filter((outcome) => outcome.passed).length;
   writeFileSync(
@@ -175,4 +191,21 @@ export function writeResults(
     ].join('\n'),
   );
   return jsonPath;
+}
+
+/** The scenarios of a results file run at `scale`, each with its commit and command; none when there is no such file. */
+function earlierResults(jsonPath: string, scale: Scale): ScenarioResult[] {
+  if (!existsSync(jsonPath)) return [];
+  const earlier = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
+    commit: string;
+    command: string;
+    scale: Scale;
+    scenarios: ScenarioResult[];
+  };
+  if (earlier.scale !== scale) return [];
+  return earlier.scenarios.map((outcome) => ({
+    commit: earlier.commit,
+    command: earlier.command,
+    ...outcome,
+  }));
 }

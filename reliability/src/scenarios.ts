@@ -7,13 +7,15 @@ import { restFaults } from './rest-faults.ts';
 import { rpcFaults } from './rpc-faults.ts';
 import { secrets } from './secrets.ts';
 import { webhookChaos } from './webhook-chaos.ts';
-import { webhookCluster } from './webhook-cluster.ts';
+import { webhookCluster, webhookClusterIdle, webhookClusterRestart } from './webhook-cluster.ts';
 
 export const SCENARIOS: Record<ScenarioId, (scale: Scale) => Promise<ScenarioResult>> = {
   'rest-faults': restFaults,
   'rpc-faults': rpcFaults,
   'webhook-chaos': webhookChaos,
   'webhook-cluster': webhookCluster,
+  'webhook-cluster-idle': webhookClusterIdle,
+  'webhook-cluster-restart': webhookClusterRestart,
   'bad-input': badInput,
   secrets,
   load,

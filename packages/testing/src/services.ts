@@ -4,7 +4,7 @@
  * machine happens to run. A package that is missing is installed with `apt-get` (the machines this
  * runs on allow Debian's registry and nothing else).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,11 @@ export interface PostgresServer {
   url(database?: string): string;
   /** Creates a database (idempotent) and returns its URL. */
   createDatabase(name: string): string;
+  /**
+   * `pg_ctl restart -m fast`: every session is ended (57P01), the server is down for a moment, then
+   * back on the same port with the same data — what a PostgreSQL upgrade or failover does to clients.
+   */
+  restart(): Promise<void>;
   /** Stops the server at once and removes its folder. Safe to call twice. */
   stop(): void;
 }
@@ -188,6 +193,15 @@ export async function startPostgres(
         );
       }
       return url(name);
+    },
+    restart() {
+      // Not execFileSync: the caller's requests go on while the server goes down and comes back.
+      const [command, ...args] = [...pgCtl, 'restart', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'];
+      return new Promise<void>((resolve, reject) => {
+        execFile(command!, [...args, '-l', join(dir, 'postgres.log')], { cwd: dir }, (error) =>
+          error ? reject(new Error(`pg_ctl restart failed: ${describeFailure(error)}`)) : resolve(),
+        );
+      });
     },
     stop,
   };

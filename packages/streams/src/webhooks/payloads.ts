@@ -95,6 +95,17 @@ export type EvmWebhook = z.infer<typeof evmWebhookSchema>;
 export type BitcoinDeliveryStage = 'mempool' | 'in-block' | 'confirmed';
 export const BITCOIN_DELIVERY_STAGES: readonly BitcoinDeliveryStage[] = ['mempool', 'in-block', 'confirmed'];
 
+/** A stage's place in the lifecycle: a transaction's record only ever moves to a higher rank. */
+export const bitcoinStageRank = (stage: BitcoinDeliveryStage): number =>
+  BITCOIN_DELIVERY_STAGES.indexOf(stage);
+
+/**
+ * The same rank as an SQL expression over a column (SQLite and PostgreSQL alike), for the stores'
+ * forward-only upserts: `WHERE ${bitcoinStageRankSql('new')} > ${bitcoinStageRankSql('stored')}`.
+ */
+export const bitcoinStageRankSql = (column: string): string =>
+  `(CASE ${column} ${BITCOIN_DELIVERY_STAGES.map((stage) => `WHEN '${stage}' THEN ${bitcoinStageRank(stage)}`).join(' ')} END)`;
+
 function parseWith<S extends z.ZodType>(schema: S, body: unknown, subject: string): z.output<S> {
   let value = body;
   const text = rawTextOf(body);

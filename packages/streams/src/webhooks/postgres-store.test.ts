@@ -22,13 +22,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
 import { txStoreContract } from './__fixtures__/store-contract.js';
 import { createWebhookHandler } from './handler.js';
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
-import {
-  advisoryNamespace,
-  createPostgresTxStore,
-  type PostgresTxStore,
-  postgresTxStoreSql,
-} from './postgres-store.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage, bitcoinStageRank as rank } from './payloads.js';
+import { createPostgresTxStore, type PostgresTxStore, postgresTxStoreSql } from './postgres-store.js';
 import { signBody } from './signature.js';
 import type { RecordedChange, TxStore } from './store.js';
 import { createBitcoinTxTracker, type TxChange } from './tracker.js';
@@ -48,6 +43,7 @@ beforeAll(async () => {
   server = await startPostgres();
   url = server.createDatabase('streams_test');
   admin = new pg.Pool({ connectionString: url, max: 4 });
+  admin.on('error', () => undefined); // its idle connections end when the server restarts
 }, 120_000);
 
 afterEach(() => {
@@ -98,13 +94,20 @@ function runChild(schema: string, mode: 'accept' | 'save', delivery: unknown) {
   });
 }
 
+/** The first key of a schema's owner locks, as pg_locks shows it (`classid`: the int4 read as unsigned). */
+async function lockClass(schema: string): Promise<number> {
+  const { rows } = await admin.query(postgresTxStoreSql(schema).lockNamespace);
+  return rows[0].namespace >>> 0;
+}
+
 /** Waits until no session holds the owner's lock: PostgreSQL noticed its connection is gone. */
 async function ownerGone(schema: string, owner: number): Promise<void> {
   const deadline = Date.now() + 10_000;
+  const classid = await lockClass(schema);
   for (;;) {
     const { rows } = await admin.query(
       "SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2",
-      [advisoryNamespace(schema), owner],
+      [classid, owner],
     );
     if (rows[0].held === 0) return;
     if (Date.now() > deadline) throw new Error(`owner ${owner} still holds its lock`);
@@ -136,7 +139,8 @@ describe('createPostgresTxStore', () => {
     const schema = freshSchema();
     const stores = await Promise.all([1, 2, 3, 4].map(() => openStore(schema)));
     const { rows } = await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`);
-    expect(rows).toEqual([{ version: 1 }]);
+    const versions = postgresTxStoreSql().migrations.map((_, index) => ({ version: index + 1 }));
+    expect(rows).toEqual(versions);
     const tables = await admin.query(
       'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
       [schema],
@@ -149,9 +153,9 @@ describe('createPostgresTxStore', () => {
     const owners = await Promise.all(stores.map((store) => store.owner()));
     expect(new Set(owners).size).toBe(4);
     const again = await openStore(schema);
-    expect((await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`)).rows).toEqual([
-      { version: 1 },
-    ]);
+    expect((await admin.query(`SELECT version FROM ${schema}.blockwire_schema_version`)).rows).toEqual(
+      versions,
+    );
     await Promise.all([...stores, again].map((store) => store.close()));
   });
 
@@ -166,7 +170,6 @@ describe('createPostgresTxStore', () => {
     const schema = freshSchema();
     const stores = await Promise.all(Array.from({ length: 16 }, () => openStore(schema, 2)));
     const txids = Array.from({ length: 300 }, (_, i) => txidOf(1000 + i));
-    const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
     const record = (txid: string, stage: BitcoinDeliveryStage) => ({
       txid,
       stage,
@@ -321,13 +324,148 @@ describe('createPostgresTxStore', () => {
     const left = await store.saveDelivery(MEMPOOL_DELIVERY, 1);
     await admin.query(
       "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2",
-      [advisoryNamespace(schema), before],
+      [await lockClass(schema), before],
     );
     await ownerGone(schema, before);
     await expect.poll(async () => store.owner().catch(() => before), { timeout: 5_000 }).not.toBe(before);
     const next = await store.saveDelivery(MEMPOOL_DELIVERY, 2);
     expect((await store.listDeliveries()).map((d) => d.id)).toEqual([left, next]);
     await store.close();
+  });
+
+  it('keeps a healthy receiver alive when the server ends idle sessions (idle_session_timeout 300 ms): same owner, lock held, nothing taken over', async () => {
+    const schema = freshSchema();
+    const idlePool = new pg.Pool({ connectionString: url, max: 3, options: '-c idle_session_timeout=300' });
+    idlePool.on('error', () => undefined); // its idle connections do end, as the server says
+    pools.push(idlePool);
+    const store = await createPostgresTxStore(idlePool, { schema });
+    const other = await openStore(schema);
+    const owner = await store.owner();
+    const id = await store.saveDelivery(MEMPOOL_DELIVERY, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await other.listDeliveries()).toEqual([]); // not taken over: its owner is alive
+    expect(await store.owner()).toBe(owner);
+    expect((await store.listDeliveries()).map((d) => d.id)).toEqual([id]);
+    // Its pool's other connections were ended meanwhile; its statements go on over new ones.
+    expect(await store.advance([recordOf(txidOf(41))], id)).toEqual([
+      { txid: txidOf(41), from: null, to: 'mempool' },
+    ]);
+    await Promise.all([store.close(), other.close()]);
+  });
+
+  it('tells every run of a taken-over delivery the changes it made, so whichever run commits carries them', async () => {
+    const schema = freshSchema();
+    const [a, b] = [await openStore(schema), await openStore(schema)];
+    await admin.query(`CREATE TABLE ${schema}.credits (txid text NOT NULL, stage text NOT NULL)`);
+    // A writes a delivery, then its owner session ends while A lives and goes on with it (a
+    // restart, a pooler, an idle timeout): its owner id is one whose lock nobody holds.
+    const id = await a.saveDelivery(bitcoinDelivery('mempool', [txidOf(51)]), 1);
+    await admin.query(`UPDATE ${schema}.blockwire_bitcoin_deliveries SET owner = 999999 WHERE id = $1`, [id]);
+    // B takes it over, applies it first, and runs its callback with the change.
+    const [resumed] = await createBitcoinTxTracker({ store: b }).resumeDeliveries();
+    expect(resumed?.deliveryId).toBe(id);
+    const runB = resumed!.changes.map(({ txid, from, to }) => ({ txid, from, to }));
+    expect(runB).toEqual([{ txid: txidOf(51), from: null, to: 'mempool' }]);
+    // A's own move comes after B's: it moves nothing, and is still told the change.
+    const runA = await a.advance([recordOf(txidOf(51))], id);
+    expect(runA).toEqual(runB);
+    // A's run commits first; B's (when it ran) is refused and rolls back. The change is told once.
+    const commit = async (changes: RecordedChange[]) => {
+      const client = await admin.connect();
+      try {
+        await client.query('BEGIN');
+        for (const { txid, to } of changes) {
+          await client.query(`INSERT INTO ${schema}.credits VALUES ($1, $2)`, [txid, to]);
+        }
+        await b.settleWithin(client, id);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    await commit(runA);
+    await expect(commit(runB)).rejects.toThrow(/settled already/);
+    expect((await admin.query(`SELECT txid, stage FROM ${schema}.credits`)).rows).toEqual([
+      { txid: txidOf(51), stage: 'mempool' },
+    ]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('keeps the locks of two schemas apart, even schemas whose names hash alike (tenant_46448, tenant_208282)', async () => {
+    const opened = (schema: string) =>
+      Promise.race([
+        openStore(schema),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${schema}: createPostgresTxStore hung`)), 10_000),
+        ),
+      ]);
+    const first = await opened('tenant_46448');
+    const second = await opened('tenant_208282');
+    expect([await first.owner(), await second.owner()]).toEqual([1, 1]);
+    // A delivery of one schema's live owner is never taken for the other's.
+    const id = await first.saveDelivery(MEMPOOL_DELIVERY, 1);
+    const third = await opened('tenant_46448');
+    expect(await third.listDeliveries()).toEqual([]);
+    expect((await first.listDeliveries()).map((d) => d.id)).toEqual([id]);
+    await Promise.all([first.close(), second.close(), third.close()]);
+  }, 30_000);
+
+  it('stores a signed delivery carrying U+0000 and lone surrogates as it came, answers 200 as SQLite does, and leaves no failed row', async () => {
+    const schema = freshSchema();
+    const store = await openStore(schema);
+    const told: TxChange[] = [];
+    const handler = createWebhookHandler({
+      secret: 's',
+      tracker: createBitcoinTxTracker({ store }),
+      onBitcoin: (_payload, { changes }) => {
+        told.push(...(changes ?? []));
+      },
+    });
+    const delivery = bitcoinDelivery('mempool', [txidOf(61)]);
+    const tx = delivery.transactions[0]! as Record<string, unknown>;
+    tx.memo = 'nul \u0000 here, a lone \ud800 and \udfff, a pair \ud83d\ude00';
+    const body = JSON.stringify(delivery);
+    const signed = async () =>
+      (await handler({ headers: { 'x-signature': await signBody(body, 's') }, rawBody: body })).status;
+    expect(await signed()).toBe(200);
+    await handler.idle();
+    expect(told.map((change) => change.to)).toEqual(['mempool']);
+    expect((await store.get(txidOf(61)))?.tx).toEqual(tx);
+    expect(await signed()).toBe(200); // the service's retry: a duplicate, no change
+    await handler.close();
+    expect(told).toHaveLength(1);
+    expect(await store.listDeliveries()).toEqual([]);
+    // A txid PostgreSQL cannot hold in a column: 200 (the service would retry a 500 forever), one failed row.
+    const bad = JSON.stringify(bitcoinDelivery('mempool', [`${txidOf(62)}\u0000`]));
+    const errors: unknown[] = [];
+    const strict = createWebhookHandler({
+      secret: 's',
+      tracker: createBitcoinTxTracker({ store }),
+      onError: (error) => {
+        errors.push(error);
+      },
+    });
+    const answer = await strict({ headers: { 'x-signature': await signBody(bad, 's') }, rawBody: bad });
+    await strict.close();
+    expect(answer.status).toBe(200);
+    expect(String(errors[0])).toMatch(/txid: holds U\+0000/);
+    expect(await store.listDeliveries()).toMatchObject([{ state: 'failed' }]);
+    await store.close();
+  });
+
+  it('refuses the schemas PostgreSQL keeps for itself, up front and naming `schema`', async () => {
+    for (const schema of ['information_schema', 'pg_catalog', 'pg_temp', 'pg_temp_3', 'pg_toast', 'pg_x']) {
+      await expect(openStore(schema)).rejects.toThrow(
+        new RegExp(`schema: "${schema}" is reserved by PostgreSQL`),
+      );
+    }
+    const { rows } = await admin.query(
+      "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE 'blockwire_%' AND table_schema IN ('information_schema', 'pg_catalog')",
+    );
+    expect(rows[0].n).toBe(0);
   });
 
   it('opens from a connection string, and ends the pool it made on close', async () => {
@@ -347,11 +485,13 @@ describe('createPostgresTxStore', () => {
   });
 
   it('names `schema` when it is not a plain name, and `max` when the pool is too small, before connecting', async () => {
-    await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(/`schema`/);
+    await expect(createPostgresTxStore(url, { schema: 'x; DROP TABLE y' })).rejects.toThrow(
+      /schema: must be lowercase/,
+    );
     await expect(createPostgresTxStore(newPool(1))).rejects.toThrow(
       /at least 2 connections \(`max`\), not 1/,
     );
-    expect(() => postgresTxStoreSql('Bad')).toThrow(/`schema`/);
+    expect(() => postgresTxStoreSql('Bad')).toThrow(/schema: must be lowercase/);
   });
 });
 
@@ -383,12 +523,15 @@ describe('the README section on PostgreSQL', () => {
       [
         'BEGIN;',
         ...sql.prepare.map(end),
-        '-- then each migration above that version, and its number (migration 1):',
-        sql.migrations[0],
-        end(sql.recordVersion),
+        '-- then each migration above that version, and its number:',
+        ...sql.migrations.flatMap((migration, index) => [
+          `-- migration ${index + 1}:`,
+          migration,
+          end(sql.recordVersion),
+        ]),
         'COMMIT;',
       ].join('\n'),
-      [sql.newOwner, sql.lockOwner].map(end).join('\n'),
+      [sql.lockNamespace, sql.newOwner, sql.lockOwner].map(end).join('\n'),
       end(sql.advance),
       [
         end(sql.otherOwners),
@@ -410,71 +553,111 @@ describe('the README section on PostgreSQL', () => {
         .map(end)
         .join('\n'),
     ]);
-    expect(sql.migrations).toHaveLength(1); // a new migration goes into the README too
   });
 
-  it('has a receiver that runs as written: a delivery reported, settled in its transaction, a clean SIGTERM', async () => {
+  /** Runs the README's receiver as written, in a folder of its own; resolves once it answers. */
+  async function startReadmeReceiver() {
     const [source] = blocks('ts');
     const dir = mkdtempSync(join(tmpdir(), 'blockwire-readme-postgres-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    mkdirSync(join(dir, 'node_modules', '@blockwire'), { recursive: true });
+    const streams = join(import.meta.dirname, '..', '..');
+    symlinkSync(realpathSync(streams), join(dir, 'node_modules', '@blockwire', 'streams'), 'dir');
+    symlinkSync(realpathSync(join(streams, 'node_modules', 'pg')), join(dir, 'node_modules', 'pg'), 'dir');
+    writeFileSync(join(dir, 'receiver.ts'), source!);
+    const port = await freePort();
+    const receiver = spawn(process.execPath, ['receiver.ts'], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: url, BLOCKWIRE_WEBHOOK_SECRET: 'readme', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(receiver);
+    let output = '';
+    receiver.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    receiver.stderr.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => receiver.once('exit', (code) => resolve(code)));
+    const post = async (body: string, signature: string) =>
+      fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'x-signature': signature }, body });
+    const deliver = async (txid: string) => {
+      const body = JSON.stringify(bitcoinDelivery('mempool', [txid]));
+      return (await post(body, await signBody(body, 'readme'))).status;
+    };
+    await expect
+      .poll(
+        () =>
+          post(JSON.stringify(MEMPOOL_DELIVERY), '').then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(401);
+    return {
+      receiver,
+      output: () => output,
+      exited,
+      deliver,
+      remove: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+
+  const unsettled = async () =>
+    (await admin.query('SELECT count(*)::int AS n FROM public.blockwire_bitcoin_deliveries')).rows[0].n;
+
+  it('has a receiver that runs as written: a delivery reported, settled in its transaction, a clean SIGTERM', async () => {
+    const { receiver, output, exited, deliver, remove } = await startReadmeReceiver();
     try {
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-      mkdirSync(join(dir, 'node_modules', '@blockwire'), { recursive: true });
-      const streams = join(import.meta.dirname, '..', '..');
-      symlinkSync(realpathSync(streams), join(dir, 'node_modules', '@blockwire', 'streams'), 'dir');
-      symlinkSync(realpathSync(join(streams, 'node_modules', 'pg')), join(dir, 'node_modules', 'pg'), 'dir');
-      writeFileSync(join(dir, 'receiver.ts'), source!);
-      const port = await freePort();
-      const receiver = spawn(process.execPath, ['receiver.ts'], {
-        cwd: dir,
-        env: { ...process.env, DATABASE_URL: url, BLOCKWIRE_WEBHOOK_SECRET: 'readme', PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(receiver);
-      let output = '';
-      receiver.stdout.setEncoding('utf8').on('data', (chunk) => {
-        output += chunk;
-      });
-      receiver.stderr.setEncoding('utf8').on('data', (chunk) => {
-        output += chunk;
-      });
-      const exited = new Promise<number | null>((resolve) => receiver.once('exit', (code) => resolve(code)));
-      const body = JSON.stringify(bitcoinDelivery('mempool', [txidOf(77)]));
-      const post = () =>
-        fetch(`http://127.0.0.1:${port}/`, {
-          method: 'POST',
-          headers: { 'x-signature': '' },
-          body,
-        });
-      await expect
-        .poll(
-          () =>
-            post().then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 20_000 },
-        )
-        .toBe(401);
-      const signature = await signBody(body, 'readme');
-      const answer = await fetch(`http://127.0.0.1:${port}/`, {
-        method: 'POST',
-        headers: { 'x-signature': signature },
-        body,
-      });
-      expect(answer.status).toBe(200);
-      await expect.poll(() => output, { timeout: 10_000 }).toContain(`${txidOf(77)} null → mempool`);
+      expect(await deliver(txidOf(77))).toBe(200);
+      await expect.poll(output, { timeout: 10_000 }).toContain(`${txidOf(77)} null → mempool`);
       receiver.kill('SIGTERM');
-      expect(await exited, output).toBe(0);
-      const { rows } = await admin.query(
-        'SELECT count(*)::int AS n FROM public.blockwire_bitcoin_deliveries',
-      );
-      expect(rows[0].n).toBe(0);
+      expect(await exited, output()).toBe(0);
+      expect(await unsettled()).toBe(0);
       expect(
         (await admin.query('SELECT stage FROM public.blockwire_bitcoin_txs WHERE txid = $1', [txidOf(77)]))
           .rows,
       ).toEqual([{ stage: 'mempool' }]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      remove();
     }
   }, 60_000);
+
+  it('has a receiver that survives PostgreSQL restarting mid-callback (pg_ctl restart -m fast) and goes on', async () => {
+    const { receiver, output, exited, deliver, remove } = await startReadmeReceiver();
+    const holder = await admin.connect();
+    holder.on('error', () => undefined);
+    try {
+      // A callback caught mid-transaction: its INSERT waits for our lock on the table.
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE public.payments IN EXCLUSIVE MODE');
+      expect(await deliver(txidOf(78))).toBe(200);
+      const waiting = async () =>
+        (
+          await admin.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO payments%'",
+          )
+        ).rows[0].n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      await server.restart();
+      holder.release(true);
+      expect(await deliver(txidOf(79))).toBe(200);
+      // The interrupted delivery runs again at the receiver's next look (resumeEveryMs, 10 s).
+      await expect.poll(output, { timeout: 30_000 }).toContain(`${txidOf(79)} null → mempool`);
+      await expect.poll(output, { timeout: 30_000 }).toContain(`${txidOf(78)} null → mempool`);
+      expect(receiver.exitCode, output()).toBeNull();
+      receiver.kill('SIGTERM');
+      expect(await exited, output()).toBe(0);
+      expect(await unsettled()).toBe(0);
+      const { rows } = await admin.query(
+        'SELECT txid FROM public.payments WHERE txid = ANY($1) ORDER BY txid',
+        [[txidOf(78), txidOf(79)]],
+      );
+      expect(rows).toEqual([{ txid: txidOf(78) }, { txid: txidOf(79) }]);
+    } finally {
+      remove();
+    }
+  }, 90_000);
 });

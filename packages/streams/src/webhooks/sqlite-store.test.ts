@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
 import { txStoreContract } from './__fixtures__/store-contract.js';
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage, bitcoinStageRank } from './payloads.js';
 import { createSqliteTxStore, type SqliteTxStore } from './sqlite-store.js';
 import { createBitcoinTxTracker } from './tracker.js';
 
@@ -62,7 +62,7 @@ const stageAt = (deliveries: Array<ReturnType<typeof bitcoinDelivery>>, txid: st
       : d.block.hash === 'mempool'
         ? 'mempool'
         : 'in-block';
-    best = Math.max(best, BITCOIN_DELIVERY_STAGES.indexOf(stage));
+    best = Math.max(best, bitcoinStageRank(stage));
   }
   return best < 0 ? undefined : BITCOIN_DELIVERY_STAGES[best];
 };

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { rawTextOf } from './body.js';
-import type { BitcoinDeliveryStage } from './payloads.js';
+import { type BitcoinDeliveryStage, bitcoinStageRankSql as RANK } from './payloads.js';
 import {
   advanceRecords,
   deliveryFromRow,
@@ -52,12 +52,6 @@ const SCHEMA = `
 type Row = Record<string, unknown>;
 
 /**
- * A stage's rank in SQL. The upsert only moves forward, so trackers in several processes (or on
- * several connections) sharing one file cannot move a transaction backwards between a read and a write.
- */
-const RANK = (column: string) => `(CASE ${column} WHEN 'mempool' THEN 0 WHEN 'in-block' THEN 1 ELSE 2 END)`;
-
-/**
  * A `TxStore` in an SQLite file, on Node's built-in `node:sqlite` (no native addon). Every raw
  * delivery is written (WAL, `synchronous = FULL`) before `ingest` applies it, so a crash after
  * answering 200 loses nothing: reopen the same file and the tracker resumes, re-applying what was
@@ -82,6 +76,7 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   }
 
   const getTx = db.prepare('SELECT record FROM bitcoin_txs WHERE txid = ?');
+  // Forward only: trackers on several connections to one file never move a record backwards.
   const putTx = db.prepare(
     `INSERT INTO bitcoin_txs (txid, stage, first_seen_at, record) VALUES (?, ?, ?, ?)
      ON CONFLICT (txid) DO UPDATE SET stage = excluded.stage, first_seen_at = excluded.first_seen_at, record = excluded.record
@@ -97,8 +92,9 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
   );
   const deleteDelivery = db.prepare('DELETE FROM bitcoin_deliveries WHERE id = ?');
   const markApplied = db.prepare(
-    "UPDATE bitcoin_deliveries SET state = 'applied', error = NULL, changes = ? WHERE id = ? AND state <> 'applied'",
+    "UPDATE bitcoin_deliveries SET state = 'applied', error = NULL, changes = ? WHERE id = ?",
   );
+  const changesOf = db.prepare('SELECT changes FROM bitcoin_deliveries WHERE id = ?');
   const listDeliveries = db.prepare('SELECT * FROM bitcoin_deliveries ORDER BY id');
   const listDeliveriesIn = db.prepare('SELECT * FROM bitcoin_deliveries WHERE state = ? ORDER BY id');
 
@@ -112,6 +108,12 @@ export function createSqliteTxStore(path: string): SqliteTxStore {
       // IMMEDIATE takes the write lock first: no other connection writes between a read and its write.
       db.exec('BEGIN IMMEDIATE');
       try {
+        const made = deliveryId === undefined ? undefined : changesOf.get(Number(deliveryId))?.changes;
+        if (typeof made === 'string') {
+          // Applied already: the moves it made then.
+          db.exec('COMMIT');
+          return JSON.parse(made) as RecordedChange[];
+        }
         const moves = advanceRecords(
           records,
           deliveryId,

@@ -1,6 +1,8 @@
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage, type BitcoinTransaction } from './payloads.js';
-
-const stageRank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
+import {
+  type BitcoinDeliveryStage,
+  type BitcoinTransaction,
+  bitcoinStageRank as stageRank,
+} from './payloads.js';
 
 export type Awaitable<T> = T | Promise<T>;
 
@@ -59,9 +61,10 @@ export interface TxStore {
    * Optional, for a store shared by live processes: moves each record forward in one atomic step
    * of the store — only when its stored stage is behind, or it is new — keeping the stored
    * `firstSeenAt` and setting `previousStage` to the stage it replaced; with `deliveryId`, it marks
-   * that delivery `applied` with these moves in the same step (unless it is `applied` already: a
-   * process that died applied it first, and its moves stay). Resolves to the moves made, each
-   * `from` the stage it really replaced. With only `get` and `put`, another process can move a
+   * that delivery `applied` with these moves in the same step. Resolves to the moves made, each
+   * `from` the stage it really replaced. A delivery applied already (it has `changes`: an earlier
+   * attempt whose answer was lost, or another process that took it over) moves nothing and
+   * resolves to the moves stored with it, so every run of its callback is told the same changes. With only `get` and `put`, another process can move a
    * record between the two, so `from` would be a stale read and a crash between `put` and
    * `updateDelivery` would leave the move untold; the tracker uses `advance` when a store has it.
    */
@@ -128,6 +131,8 @@ export function createMemoryTxStore(): TxStore {
       return true;
     },
     advance: (batch, deliveryId) => {
+      const delivery = deliveryId === undefined ? undefined : deliveries.get(deliveryId);
+      if (delivery?.changes) return structuredClone(delivery.changes);
       const moves = advanceRecords(
         batch,
         deliveryId,
@@ -136,8 +141,7 @@ export function createMemoryTxStore(): TxStore {
           records.set(record.txid, structuredClone(record));
         },
       );
-      const delivery = deliveryId === undefined ? undefined : deliveries.get(deliveryId);
-      if (delivery && delivery.state !== 'applied') {
+      if (delivery) {
         const { error: _error, ...kept } = delivery;
         deliveries.set(delivery.id, { ...kept, state: 'applied', changes: structuredClone(moves) });
       }

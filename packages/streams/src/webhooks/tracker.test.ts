@@ -8,11 +8,9 @@ import {
   MEMPOOL_DELIVERY,
   txidOf,
 } from './__fixtures__/bitcoin.js';
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
+import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage, bitcoinStageRank as rank } from './payloads.js';
 import { createMemoryTxStore, type TxStore } from './store.js';
 import { createBitcoinTxTracker, type TxChange } from './tracker.js';
-
-const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
 
 /** A store whose every call yields to the event loop, as a database client would. */
 function slowStore(): TxStore {

@@ -1,10 +1,10 @@
 import {
-  BITCOIN_DELIVERY_STAGES,
   type BitcoinDeliveryStage,
   type BitcoinTransaction,
   type BitcoinWebhook,
   bitcoinDeliveryStage,
   parseBitcoinWebhook,
+  bitcoinStageRank as rank,
 } from './payloads.js';
 import {
   createMemoryTxStore,
@@ -74,8 +74,6 @@ export interface BitcoinTxTracker {
    */
   resumeDeliveries(): Promise<AcceptedDelivery[]>;
 }
-
-const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
 
 const recorded = (changes: TxChange[]): RecordedChange[] =>
   changes.map(({ txid, from, to }) => ({ txid, from, to }));

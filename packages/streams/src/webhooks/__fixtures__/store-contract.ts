@@ -6,7 +6,7 @@
  * `from`. A store is opened the way another process would open it.
  */
 import { expect, it } from 'vitest';
-import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from '../payloads.js';
+import { type BitcoinDeliveryStage, bitcoinStageRank as rank } from '../payloads.js';
 import type { TxStore } from '../store.js';
 import { createBitcoinTxTracker, type TxChange } from '../tracker.js';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './bitcoin.js';
@@ -19,8 +19,6 @@ export interface StoresUnderTest {
   /** Closes every store still open. */
   closeAll(): Promise<void>;
 }
-
-const rank = (stage: BitcoinDeliveryStage) => BITCOIN_DELIVERY_STAGES.indexOf(stage);
 
 /** Registers the contract's tests; `database()` gives each test a database of its own. */
 export function txStoreContract(database: () => Promise<StoresUnderTest>): void {
@@ -98,9 +96,10 @@ export function txStoreContract(database: () => Promise<StoresUnderTest>): void 
     expect(await store.listDeliveries!()).toMatchObject([
       { id, state: 'applied', changes: [{ txid, from: null, to: 'mempool' }] },
     ]);
-    // Applied again (by a receiver that took it over while the first one's move was under way):
-    // the first moves stay on the delivery.
-    expect(await store.advance!([record('mempool')], id)).toEqual([]);
+    // Applied again (an attempt whose answer was lost, or a receiver that took it over while the
+    // first one's move was under way): nothing moves again, and every run is told the first moves —
+    // whichever run's callback commits carries them.
+    expect(await store.advance!([record('mempool')], id)).toEqual([{ txid, from: null, to: 'mempool' }]);
     expect(await store.listDeliveries!()).toMatchObject([
       { id, changes: [{ txid, from: null, to: 'mempool' }] },
     ]);

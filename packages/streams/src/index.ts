@@ -206,6 +206,7 @@ export {
   type TxStore,
   toNodeListener,
   type VerifySignatureInput,
+  verifyRawSignature,
   verifySignature,
   type WebhookErrorContext,
   type WebhookHandler,

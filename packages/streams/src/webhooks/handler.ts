@@ -11,7 +11,7 @@ import {
   parseBitcoinWebhook,
   parseEvmWebhook,
 } from './payloads.js';
-import { verifyDelivery } from './signature.js';
+import { signatureBytesOf, verifyDelivery, verifyRawDelivery } from './signature.js';
 import type { AcceptedDelivery, BitcoinTxTracker, TxChange } from './tracker.js';
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
@@ -113,6 +113,38 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The largest unsigned body a receiver reads: enough for a verification POST sent as a payload
+ * with empty values, far too small to cost anything. Larger unsigned bodies get 401 unread.
+ */
+export const UNSIGNED_BODY_LIMIT = 16 * 1024;
+
+/** A body given as received (text or bytes), or `undefined` when the framework parsed it. */
+function receivedForm(body: unknown): string | Uint8Array | undefined {
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return undefined;
+}
+
+/** The size of a raw body (UTF-16 units for text: an upper bound of nothing, a cheap bound), or -1. */
+function byteLengthOf(body: unknown): number {
+  if (typeof body === 'string') return body.length;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return body.byteLength;
+  return -1;
+}
+
+/**
+ * A delivery without a well-formed `x-signature`: only the verification POST (empty, or a small
+ * payload with empty values) is answered 200; everything else 401, and a large body unparsed.
+ */
+function unsignedReply(raw: unknown, signature: string | undefined): WebhookResponse {
+  const small = byteLengthOf(raw) <= UNSIGNED_BODY_LIMIT;
+  return small && isVerificationRequest(raw) ? reply(200, 'verification request') : unsigned(signature);
+}
+
+const unsigned = (signature: string | undefined): WebhookResponse =>
+  reply(401, signature === undefined ? 'the x-signature header is missing' : 'the x-signature is malformed');
 
 /**
  * A webhook receiver that follows the service's rules: the verification POST gets 200 and nothing
@@ -280,30 +312,43 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return reply(200, 'accepted');
   }
 
+  /**
+   * The order is the point: the signature header is looked at first, and the body is hashed as
+   * received before anything parses it, so an anonymous sender can make the receiver parse at
+   * most a small unsigned body (to recognise the verification POST), never a large one.
+   */
   const handler = (async (request: WebhookRequest): Promise<WebhookResponse> => {
     if (request.method !== undefined && request.method.toUpperCase() !== 'POST') {
       return reply(405, 'webhooks are delivered with POST');
     }
+    const signature = headerOf(request.headers, 'x-signature');
+    const expected = signatureBytesOf(signature);
     const raw = request.rawBody ?? request.body;
-    const text = rawTextOf(raw);
+    if (!expected) return unsignedReply(raw, signature);
+    const received = receivedForm(raw);
     let body: unknown = raw;
-    if (text !== undefined) {
+    if (received !== undefined) {
+      if (!(await verifyRawDelivery(received, expected, secret))) return mismatch(raw);
+      const text = rawTextOf(received)!;
       if (isBlankText(text)) return reply(200, 'verification request');
       try {
         body = JSON.parse(text);
       } catch {
         return reply(400, 'the body is not valid JSON');
       }
+    } else if (!(await verifyDelivery(undefined, () => body, signature, secret))) {
+      // Parsed by the framework already (express.json()): only its serialization can be checked.
+      return reply(401, 'the x-signature does not match');
     }
     if (isVerificationRequest(body)) return reply(200, 'verification request');
-
-    const signature = headerOf(request.headers, 'x-signature');
-    const received = typeof raw === 'string' || raw instanceof Uint8Array ? raw : undefined;
-    if (!(await verifyDelivery(received, () => body, signature, secret))) {
-      return reply(401, signature ? 'the x-signature does not match' : 'the x-signature header is missing');
-    }
     return isBitcoinWebhook(body) ? acceptBitcoin(body) : acceptEvm(body);
   }) as WebhookHandler;
+
+  /** A raw body whose signature does not match: a signed but empty verification POST still passes. */
+  function mismatch(raw: unknown): WebhookResponse {
+    const blank = byteLengthOf(raw) === 0;
+    return blank ? reply(200, 'verification request') : reply(401, 'the x-signature does not match');
+  }
 
   handler.idle = async () => {
     while (running.size > 0) await Promise.allSettled([...running]);
@@ -375,23 +420,29 @@ export function toNodeListener(
   // unhandled and end the process.
   return async (req, res) => {
     let response: WebhookResponse;
-    let tooLarge = false;
+    let unread = false;
+    // Unsigned, only a verification POST can be accepted: read no more than one can be.
+    const signature = headerOf(req.headers, 'x-signature');
+    const signed = signatureBytesOf(signature) !== undefined;
+    const limit = signed ? maxBodyBytes : UNSIGNED_BODY_LIMIT;
     try {
       const request: WebhookRequest = { headers: req.headers };
       if (req.method !== undefined) request.method = req.method;
       if (req.rawBody !== undefined) request.rawBody = req.rawBody;
       else if (req.body !== undefined) request.body = req.body;
-      else request.rawBody = await readBody(req, maxBodyBytes);
+      else request.rawBody = await readBody(req, limit);
       response = await handler(request);
     } catch (error) {
-      tooLarge = error instanceof BodyTooLargeError;
-      response = tooLarge
-        ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
-        : reply(500, 'the receiver failed');
+      unread = error instanceof BodyTooLargeError;
+      response = !unread
+        ? reply(500, 'the receiver failed')
+        : signed
+          ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
+          : unsigned(signature);
     }
     try {
       res.statusCode = response.status;
-      if (tooLarge) res.setHeader('connection', 'close');
+      if (unread) res.setHeader('connection', 'close');
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(JSON.stringify(response.body));
     } catch {

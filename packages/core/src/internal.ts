@@ -13,6 +13,7 @@ import { runtimeProblem } from './runtime.js';
 const unsupported = runtimeProblem();
 if (unsupported) throw new Error(unsupported);
 
+export { checkOptionsObject, type KnownKeys, unknownKeyIssues } from './known-keys.js';
 export {
   assertClient,
   type BuiltRequest,

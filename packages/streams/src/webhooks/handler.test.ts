@@ -372,13 +372,31 @@ describe('createWebhookHandler refuses before it parses', () => {
 
 describe('createWebhookHandler without a server', () => {
   it('needs a secret', () => {
-    expect(() => createWebhookHandler({ secret: '' })).toThrow(/needs `secret`/);
-    expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(TypeError);
+    expect(() => createWebhookHandler({ secret: '' })).toThrow(/secret: is needed/);
+    expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(ValidationError);
+  });
+
+  it('refuses a misspelled option, naming the one meant, instead of ignoring the callback', () => {
+    const misspelled = { secret: 's', onBitcoinn: () => undefined } as unknown as WebhookHandlerOptions;
+    expect(() => createWebhookHandler(misspelled)).toThrow(ValidationError);
+    expect(() => createWebhookHandler(misspelled)).toThrow(
+      'Invalid createWebhookHandler options: onBitcoinn: is not an option (did you mean "onBitcoin"?)',
+    );
+    const notCallable = { secret: 's', onEvm: 'log' } as unknown as WebhookHandlerOptions;
+    expect(() => createWebhookHandler(notCallable)).toThrow(/onEvm: must be a function/);
+    expect(() => createWebhookHandler(null as unknown as WebhookHandlerOptions)).toThrow(ValidationError);
+    const { handler } = receiver();
+    expect(() => toNodeListener(handler, { maxBodyByte: 10 } as never)).toThrow(
+      /maxBodyByte: is not an option \(did you mean "maxBodyBytes"\?\)/,
+    );
+    expect(() => createBitcoinTxTracker({ stor: undefined } as never)).toThrow(/did you mean "store"/);
   });
 
   it('names resumeEveryMs when it is not a positive number', () => {
     for (const resumeEveryMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => createWebhookHandler({ secret: 's', resumeEveryMs })).toThrow(/`resumeEveryMs`/);
+      expect(() => createWebhookHandler({ secret: 's', resumeEveryMs })).toThrow(
+        /resumeEveryMs: must be a positive number/,
+      );
     }
   });
 

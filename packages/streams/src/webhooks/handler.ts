@@ -1,4 +1,5 @@
-import { ValidationError } from '@blockwire/core';
+import { ValidationError, type ValidationIssue } from '@blockwire/core';
+import { checkOptionsObject } from '@blockwire/core/internal';
 import { isBlankText, rawTextOf } from './body.js';
 import type { NodeIncomingMessage, NodeServerResponse } from './node-types.js';
 import {
@@ -146,6 +147,49 @@ function unsignedReply(raw: unknown, signature: string | undefined): WebhookResp
 const unsigned = (signature: string | undefined): WebhookResponse =>
   reply(401, signature === undefined ? 'the x-signature header is missing' : 'the x-signature is malformed');
 
+/** Every option of `createWebhookHandler` (the type keeps this list complete). */
+const HANDLER_OPTIONS = Object.keys({
+  secret: true,
+  onBitcoin: true,
+  onEvm: true,
+  tracker: true,
+  onError: true,
+  resumePending: true,
+  resumeEveryMs: true,
+} satisfies Record<keyof WebhookHandlerOptions, true>);
+
+const CALLBACKS = ['onBitcoin', 'onEvm', 'onError'] as const;
+
+/**
+ * Every mistake at once, as a `ValidationError` naming the option: a mistyped callback
+ * (`onBitcoinn`) would otherwise be ignored, and every delivery answered 200 with nothing called.
+ */
+function checkHandlerOptions(value: unknown): WebhookHandlerOptions {
+  const subject = 'createWebhookHandler options';
+  const options = checkOptionsObject<WebhookHandlerOptions>(value, {
+    subject,
+    kind: 'option',
+    names: HANDLER_OPTIONS,
+    example: '{ secret, onBitcoin }',
+  });
+  const issues: ValidationIssue[] = [];
+  if (typeof options.secret !== 'string' || options.secret === '') {
+    // Without it every delivery would be refused with 401: say so now, not at the first delivery.
+    issues.push({ path: 'secret', message: 'is needed: the project secretKey webhooks are signed with' });
+  }
+  for (const name of CALLBACKS) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      issues.push({ path: name, message: 'must be a function' });
+    }
+  }
+  const every = options.resumeEveryMs;
+  if (every !== undefined && !(typeof every === 'number' && Number.isFinite(every) && every > 0)) {
+    issues.push({ path: 'resumeEveryMs', message: 'must be a positive number of milliseconds' });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, { subject });
+  return options;
+}
+
 /**
  * A webhook receiver that follows the service's rules: the verification POST gets 200 and nothing
  * else; a missing or wrong `x-signature` gets 401; malformed JSON gets 400; an accepted delivery is
@@ -156,18 +200,7 @@ const unsigned = (signature: string | undefined): WebhookResponse =>
  * can take the process down.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { secret, onBitcoin, onEvm, tracker, resumeEveryMs } = options;
-  if (typeof secret !== 'string' || secret === '') {
-    // Without it every delivery would be refused with 401: say so now, not at the first delivery.
-    throw new TypeError(
-      'createWebhookHandler needs `secret`: the project secretKey webhooks are signed with',
-    );
-  }
-  if (resumeEveryMs !== undefined && !(Number.isFinite(resumeEveryMs) && resumeEveryMs > 0)) {
-    throw new TypeError(
-      `createWebhookHandler: \`resumeEveryMs\` must be a positive number of milliseconds, not ${String(resumeEveryMs)}`,
-    );
-  }
+  const { secret, onBitcoin, onEvm, tracker, resumeEveryMs } = checkHandlerOptions(options);
 
   const running = new Set<Promise<void>>();
   /** Runs work in the background, where idle() can wait for it; it can never reject. */
@@ -415,6 +448,12 @@ export function toNodeListener(
   handler: (request: WebhookRequest) => Promise<WebhookResponse>,
   options: NodeListenerOptions = {},
 ): NodeListener {
+  checkOptionsObject(options, {
+    subject: 'toNodeListener options',
+    kind: 'option',
+    names: ['maxBodyBytes'] satisfies (keyof NodeListenerOptions)[],
+    example: '{ maxBodyBytes: 33554432 }',
+  });
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   // The listener never rejects: node:http and Express ignore the promise, so a rejection would be
   // unhandled and end the process.

@@ -5,6 +5,7 @@
  * PostgreSQL runs under the row's lock, so of any number of processes applying the same delivery
  * at once exactly one moves the record and is told the stage it really replaced.
  */
+import { checkOptionsObject } from '@blockwire/core/internal';
 import { rawTextOf } from './body.js';
 import { BITCOIN_DELIVERY_STAGES, type BitcoinDeliveryStage } from './payloads.js';
 import {
@@ -247,6 +248,12 @@ export async function createPostgresTxStore(
   pool: PostgresPool | string,
   options: PostgresTxStoreOptions = {},
 ): Promise<PostgresTxStore> {
+  checkOptionsObject(options, {
+    subject: 'createPostgresTxStore options',
+    kind: 'option',
+    names: Object.keys({ schema: true } satisfies Record<keyof PostgresTxStoreOptions, true>),
+    example: "{ schema: 'receivers' }",
+  });
   const schema = checkSchema(options.schema ?? 'public');
   const sql = postgresTxStoreSql(schema);
   const ownPool = typeof pool === 'string';

@@ -481,7 +481,10 @@ export function toNodeListener(
     }
     try {
       res.statusCode = response.status;
-      if (unread) res.setHeader('connection', 'close');
+      // Too large but signed: the connection goes, rather than read megabytes for nothing. An
+      // unsigned body is refused at once and drained as it arrives (held nowhere): closing on a
+      // client still sending would reset the connection, and the client might never see the 401.
+      if (unread && signed) res.setHeader('connection', 'close');
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(JSON.stringify(response.body));
     } catch {

@@ -5,8 +5,12 @@
  * Each call either fails with a `ValidationError` and sends nothing, or sends requests whose path
  * is the operation's own, each segment encoded so it decodes to exactly the value given. Then the
  * emulator's routes get the same strings raw: always a 4xx, never another route, state unchanged.
+ * Last, the README's webhook receiver gets 30 MB bodies with no or a forged signature: 401, unread.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BlockwireError, type Client, createClient, fieldsIn, ValidationError } from '@blockwire/core';
 import { matchPath, validateOperationInput } from '@blockwire/core/internal';
 import { createRpcClient, actions as rpcActions } from '@blockwire/rpc';
@@ -18,7 +22,7 @@ import {
   listBitcoinStreamXpubs,
 } from '@blockwire/streams';
 import fc from 'fast-check';
-import { type EmulatorProcess, startEmulatorProcess } from './processes.ts';
+import { type EmulatorProcess, rssMiB, scriptPath, startChild, startEmulatorProcess } from './processes.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
 import { type RestAction, restActions, tally } from './sdk.ts';
 
@@ -469,6 +473,92 @@ async function routeProperties(emulator: EmulatorProcess, client: Client, webhoo
   };
 }
 
+/** An unsigned body this large must be refused unread: 401, quickly, and no memory to speak of. */
+const UNSIGNED_BODY_BYTES = 30 * 1024 * 1024;
+const UNSIGNED_SENDS = 3;
+
+/**
+ * The README's receiver (`createWebhookHandler` over SQLite, node:http) in its own process gets
+ * 30 MB bodies with no `x-signature`, a malformed one and a forged one. Each unsigned one must be
+ * answered 401 before it is read; the forged one is hashed, never parsed. The receiver's memory is
+ * read from /proc before and after, so what it held of the bodies shows.
+ */
+async function unsignedBodies() {
+  const workDir = mkdtempSync(join(tmpdir(), 'blockwire-bad-input-'));
+  const receiver = await startChild<{ port: number }>([
+    scriptPath('receiver-process.ts'),
+    join(workDir, 'receiver.sqlite'),
+    join(workDir, 'changes.jsonl'),
+    'bad-input-secret',
+    String(64 * 1024 * 1024),
+  ]);
+  const url = `http://127.0.0.1:${receiver.ready.port}/webhooks`;
+  const body = Buffer.alloc(UNSIGNED_BODY_BYTES, '[0,0,0,0,0,0,0,0]');
+  const cases: Record<string, Record<string, string>> = {
+    'no signature': {},
+    'malformed signature': { 'x-signature': 'sha256=not-hex' },
+    'forged signature': { 'x-signature': `0x${'ab'.repeat(32)}` },
+  };
+  const statuses: Record<string, number> = {};
+  const millisecondsTo401: Record<string, number> = {};
+  try {
+    await fetch(url, { method: 'POST', body: '' }); // warm: the first request of a process costs more
+    const rssBefore = rssMiB(receiver.pid);
+    let rssGrowthMiB = 0;
+    // The forged one last: it is read whole (up to the limit) to be hashed, so its memory and
+    // time are not those of a refusal before reading; it shows only that nothing is parsed.
+    for (const [name, headers] of Object.entries(cases)) {
+      const unsigned = name !== 'forged signature';
+      if (!unsigned) rssGrowthMiB = Math.max(0, Math.round((rssMiB(receiver.pid) - rssBefore) * 10) / 10);
+      for (let send = 0; send < UNSIGNED_SENDS; send++) {
+        const { status, answeredIn } = await postForStatus(receiver.ready.port, headers, body);
+        tally(statuses, `${name} ${status}`);
+        if (unsigned)
+          millisecondsTo401[name] = Math.max(millisecondsTo401[name] ?? 0, Math.round(answeredIn));
+      }
+    }
+    return { statuses, millisecondsTo401, rssGrowthMiB, bodyMiB: UNSIGNED_BODY_BYTES / 1024 / 1024 };
+  } finally {
+    await receiver.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * POSTs `body` over a socket and resolves at the status line, with the milliseconds it took. A
+ * receiver that refuses early closes the connection while the body is still going out (fetch then
+ * fails with EPIPE before showing the answer), so the rest of the body is simply dropped here.
+ */
+function postForStatus(
+  port: number,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; answeredIn: number }> {
+  return new Promise((resolve, reject) => {
+    const sent = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    const lines = Object.entries({ ...headers, 'content-type': 'application/json' }).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    );
+    socket.on('error', () => {}); // EPIPE/ECONNRESET once the receiver hung up: expected
+    socket.setTimeout(30_000, () => socket.destroy(new Error('no answer within 30 s')));
+    socket.write(
+      `POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${body.length}\r\n${lines.join('')}\r\n`,
+    );
+    socket.write(body);
+    let head = '';
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(head)?.[1];
+      if (status === undefined) return;
+      const answeredIn = performance.now() - sent;
+      socket.destroy();
+      resolve({ status: Number(status), answeredIn });
+    });
+    socket.on('close', () => reject(new Error('the receiver closed the connection without an answer')));
+  });
+}
+
 export async function badInput(scale: Scale): Promise<ScenarioResult> {
   const started = performance.now();
   const runs = RUNS[scale];
@@ -481,6 +571,7 @@ export async function badInput(scale: Scale): Promise<ScenarioResult> {
     const routes = await routeProperties(emulator, client, webhookUrl);
     const sdk = await sdkProperties(emulator, runs, seed, webhookUrl);
     const rpc = await rpcProperties(emulator, runs, seed);
+    const unsigned = await unsignedBodies();
     const figures: Record<string, Figure> = {
       seed,
       operations: restActions.length + rpcActions.length,
@@ -498,6 +589,10 @@ export async function badInput(scale: Scale): Promise<ScenarioResult> {
       routedToAnotherOperation: routes.routedElsewhere,
       emulatorStateChanged: routes.stateChanged,
       routeExamplesNot4xx: routes.examples.join(' | ') || 'none',
+      unsignedBodyMiB: unsigned.bodyMiB,
+      unsignedBodyStatuses: unsigned.statuses,
+      unsignedBodyMillisecondsTo401: unsigned.millisecondsTo401,
+      unsignedBodyReceiverRssGrowthMiB: unsigned.rssGrowthMiB,
     };
     const checks = new Checks();
     checks.atLeast('sdkRuns', figures.sdkRuns as number, runs * (restActions.length + rpcActions.length));
@@ -510,6 +605,15 @@ export async function badInput(scale: Scale): Promise<ScenarioResult> {
     checks.equal('routeAnswersNot4xx', routes.non4xx, 0);
     checks.equal('routedToAnotherOperation', routes.routedElsewhere, 0);
     checks.equal('emulatorStateChanged', routes.stateChanged, false);
+    for (const name of ['no signature', 'malformed signature', 'forged signature']) {
+      checks.equal(`unsignedBodyStatuses.${name} 401`, unsigned.statuses[`${name} 401`], UNSIGNED_SENDS);
+    }
+    checks.atMost('unsignedBodyReceiverRssGrowthMiB', unsigned.rssGrowthMiB, 16, ' MiB');
+    // A time bound only at full counts: on a busy CI machine a scheduler pause alone can pass 50 ms.
+    if (scale !== 'quick') {
+      const slowest = Math.max(...Object.values(unsigned.millisecondsTo401));
+      checks.atMost('unsignedBodyMillisecondsTo401 (slowest)', slowest, 50, ' ms');
+    }
     return result('bad-input', started, figures, checks);
   } finally {
     await client.close();

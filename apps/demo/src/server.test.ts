@@ -460,6 +460,29 @@ describe('what the server accepts', () => {
     expect(own.status).toBe(200);
   });
 
+  it('spends no service request for a cross-site <img> or <script> GET (no Origin, Sec-Fetch-Site)', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const embedded = await get(
+        '/api/prices/evm?address=0xdac17f958d2ee523a2206206994597c13d831ec7&chain=eth',
+        {
+          'sec-fetch-site': site,
+          'sec-fetch-mode': 'no-cors',
+          'sec-fetch-dest': 'image',
+        },
+      );
+      expect(embedded.status, site).toBe(403);
+      expect(embedded.headers.get('x-service-requests'), site).toBeNull();
+      expect(embedded.json.message).toBe('Requests from other web pages are refused.');
+    }
+    for (const site of ['same-origin', 'none']) {
+      expect((await get('/api/info', { 'sec-fetch-site': site })).status, site).toBe(200);
+    }
+    // A link from another site still opens the page itself.
+    expect((await get('/', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' })).status).toBe(
+      200,
+    );
+  });
+
   it('serves the page with a strict content security policy, and nothing outside it', async () => {
     const page = await get('/');
     expect(page.status).toBe(200);

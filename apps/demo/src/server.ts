@@ -70,7 +70,7 @@ export function createDemoServer(options: DemoServerOptions): DemoServer {
     const receiver = url.pathname === WEBHOOK_PATH ? options.receiver() : undefined;
     if (receiver) return receiver(req, res);
 
-    const refusal = checkCaller(req);
+    const refusal = checkCaller(req) ?? (url.pathname.startsWith('/api/') ? checkFetchSite(req) : undefined);
     if (refusal) return sendJson(res, 403, { message: refusal }, redact);
 
     if (url.pathname === '/api/bitcoin/events' && method === 'GET') return openEventStream(req, res);
@@ -98,6 +98,18 @@ export function createDemoServer(options: DemoServerOptions): DemoServer {
       return 'Requests from other web pages are refused.';
     }
     return undefined;
+  }
+
+  /**
+   * A browser sends no `Origin` with a cross-site `<img>` or `<script>` GET, but it does send
+   * `Sec-Fetch-Site`: the API (which spends the key) answers only this page (`same-origin`), a
+   * URL typed or bookmarked (`none`), and clients that are not browsers (no header at all).
+   * `same-site` is refused too: another port of 127.0.0.1 is the same site.
+   */
+  function checkFetchSite(req: IncomingMessage): string | undefined {
+    const site = req.headers['sec-fetch-site'];
+    if (site === undefined || site === 'same-origin' || site === 'none') return undefined;
+    return 'Requests from other web pages are refused.';
   }
 
   async function serveApi(

@@ -6,6 +6,7 @@
 import type * as z from 'zod/v4';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
+import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
 import { didYouMean } from './suggest.js';
@@ -391,14 +392,13 @@ export function resolveCallOptions(value: unknown, caller: string): CallOptions 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw fail('options', 'must be an object such as { signal }, or left out');
   }
-  for (const key of Object.keys(value)) {
-    if (!(CALL_OPTION_NAMES as readonly string[]).includes(key)) {
-      throw fail(
-        `options.${key}`,
-        `is not a call option${didYouMean(key, CALL_OPTION_NAMES)}; the options are ${CALL_OPTION_NAMES.join(', ')} (timeouts and retries are client options)`,
-      );
-    }
-  }
+  const [unknown] = unknownKeyIssues(value, {
+    kind: 'call option',
+    names: CALL_OPTION_NAMES,
+    pathPrefix: 'options.',
+    note: 'timeouts and retries are client options',
+  });
+  if (unknown) throw fail(unknown.path, unknown.message);
   const { signal } = value as CallOptions;
   if (signal !== undefined && !isAbortSignal(signal)) {
     throw fail('options.signal', 'must be an AbortSignal, e.g. AbortSignal.timeout(5000)');

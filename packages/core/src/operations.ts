@@ -11,6 +11,7 @@
 
 export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
+export { checkOptionsObject, type KnownKeys, unknownKeyIssues } from './known-keys.js';
 export {
   assertClient,
   type BuiltRequest,

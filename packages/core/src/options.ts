@@ -5,10 +5,10 @@
  */
 import type { ClientHooks } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
+import { unknownKeyIssues } from './known-keys.js';
 import { hasLoneSurrogate } from './path-segment.js';
 import { createRedactor } from './redact.js';
 import { MAX_TIMER_MS, type RetryOptions, resolveRetryOptions } from './retry.js';
-import { didYouMean } from './suggest.js';
 import type { Transport } from './transport.js';
 
 /** The four interfaces of the service, each with its own base URL. */
@@ -87,14 +87,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
   }
   const issues: ValidationIssue[] = [];
   const problem = (path: string, message: string) => issues.push({ path, message });
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(name)) {
-      problem(
-        name,
-        `is not an option${didYouMean(name, OPTION_NAMES)}; the options are ${OPTION_NAMES.join(', ')}`,
-      );
-    }
-  }
+  issues.push(...unknownKeyIssues(options, { kind: 'option', names: OPTION_NAMES }));
 
   const apiKey = checkApiKey(options.apiKey, problem);
   // The key may sit at the end of a base URL pasted from a dashboard: mask it in what is reported.
@@ -189,17 +182,17 @@ function checkBaseUrls(
   }
   const urls = { ...DEFAULT_BASE_URLS };
   let ok = true;
+  const unknown = unknownKeyIssues(overrides, {
+    kind: 'interface',
+    names: APIS,
+    pathPrefix: 'baseUrls.',
+    note: 'a chain is chosen per call, not here',
+  });
+  for (const issue of unknown) problem(issue.path, issue.message);
+  if (unknown.length > 0) ok = false;
   for (const [api, value] of Object.entries(overrides)) {
     const path = `baseUrls.${api}`;
-    if (!(APIS as string[]).includes(api)) {
-      problem(
-        path,
-        `is not an interface${didYouMean(api, APIS)}; the interfaces are ${APIS.join(', ')} (a chain is chosen per call, not here)`,
-      );
-      ok = false;
-      continue;
-    }
-    if (value === undefined) continue;
+    if (!(APIS as string[]).includes(api) || value === undefined) continue;
     const url = checkUrl(value, redact);
     if (typeof url !== 'string') {
       problem(path, url.problem);
@@ -236,13 +229,12 @@ function checkHooks(hooks: unknown, problem: Problem): void {
     problem('hooks', `must be an object of functions: { ${HOOK_NAMES.join(', ')} }`);
     return;
   }
+  for (const issue of unknownKeyIssues(hooks, { kind: 'hook', names: HOOK_NAMES, pathPrefix: 'hooks.' })) {
+    problem(issue.path, issue.message);
+  }
   for (const [name, hook] of Object.entries(hooks)) {
-    if (!(HOOK_NAMES as readonly string[]).includes(name)) {
-      problem(
-        `hooks.${name}`,
-        `is not a hook${didYouMean(name, HOOK_NAMES)}; the hooks are ${HOOK_NAMES.join(', ')}`,
-      );
-    } else if (hook !== undefined && typeof hook !== 'function') {
+    if (!(HOOK_NAMES as readonly string[]).includes(name)) continue;
+    if (hook !== undefined && typeof hook !== 'function') {
       problem(`hooks.${name}`, 'must be a function');
     }
   }

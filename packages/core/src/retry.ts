@@ -3,7 +3,7 @@
  * Exponential backoff with full jitter, capped; `Retry-After` is honoured and never undercut.
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
-import { didYouMean } from './suggest.js';
+import { unknownKeyIssues } from './known-keys.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first one included. 1 means no retry. */
@@ -67,12 +67,11 @@ export function resolveRetryOptions(retry: Partial<RetryOptions> | false | undef
       },
     ]);
   }
-  const issues: ValidationIssue[] = Object.keys(retry)
-    .filter((name) => !(RETRY_OPTION_NAMES as string[]).includes(name))
-    .map((name) => ({
-      path: `retry.${name}`,
-      message: `is not a retry setting${didYouMean(name, RETRY_OPTION_NAMES)}; use ${RETRY_OPTION_NAMES.join(', ')}`,
-    }));
+  const issues: ValidationIssue[] = unknownKeyIssues(retry, {
+    kind: 'retry setting',
+    names: RETRY_OPTION_NAMES,
+    pathPrefix: 'retry.',
+  });
   const setting = (name: keyof RetryOptions) =>
     retry[name] === undefined ? DEFAULT_RETRY[name] : retry[name];
   const options: RetryOptions = {

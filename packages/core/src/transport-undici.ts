@@ -3,6 +3,7 @@
  * into a few Buffers by a small handler — no stream, no AbortController, no header copy — and
  * a body past the size limit is cut off where it is read.
  */
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { Agent, Dispatcher } from 'undici';
 import { ResponseTooLargeError } from './errors.js';
 import {
@@ -99,7 +100,9 @@ function dispatch(agent: Agent, request: DirectRequest, attempt: AttemptHandle):
 
 /**
  * Collects one answer. Past `limit` bytes (or a Content-Length that says so) the request is
- * aborted, which closes the connection: memory stays bounded whatever the server sends.
+ * aborted, which closes the connection: memory stays bounded whatever the server sends. A body
+ * the server compressed (gzip, deflate, br) is decoded as it arrives, as fetch does, and the limit
+ * counts decoded bytes: a small compressed bomb stops at the limit, not after inflating it all.
  */
 class BodyReader implements Dispatcher.DispatchHandler {
   #attempt: AttemptHandle;
@@ -111,6 +114,7 @@ class BodyReader implements Dispatcher.DispatchHandler {
   #chunks: Buffer[] = [];
   #size = 0;
   #done = false;
+  #decoder: Decoder | undefined;
 
   constructor(attempt: AttemptHandle, limit: number) {
     this.#attempt = attempt;
@@ -118,6 +122,7 @@ class BodyReader implements Dispatcher.DispatchHandler {
     attempt.onCancel = (reason) => {
       this.#done = true;
       this.#cancelled = { reason };
+      this.#decoder?.destroy();
       // Still queued for a connection: aborted as soon as it gets one.
       this.#controller?.abort(reason as Error);
     };
@@ -137,16 +142,52 @@ class BodyReader implements Dispatcher.DispatchHandler {
     if (status < 200) return;
     this.#status = status;
     this.#headers = headers;
-    if (Number(headers['content-length']) > this.#limit) this.#tooLarge(controller);
+    if (Number(headers['content-length']) > this.#limit) return this.#tooLarge(controller);
+    const coding = contentCodingOf(headers['content-encoding']);
+    if (coding === undefined) return;
+    if (coding === 'unsupported') {
+      return this.#fail(
+        controller,
+        new Error(
+          `The answer is encoded as ${String(headers['content-encoding'])}, which this client cannot decode`,
+        ),
+      );
+    }
+    this.#decoder = decoderFor(coding, {
+      data: (chunk) => this.#take(controller, chunk),
+      end: () => this.#finish(),
+      error: (error) =>
+        this.#fail(controller, new Error(`The compressed answer could not be decoded: ${error.message}`)),
+    });
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#done) return;
+    if (this.#decoder) this.#decoder.write(chunk);
+    else this.#take(controller, chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#done) return;
+    if (this.#decoder) this.#decoder.end();
+    else this.#finish();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#decoder?.destroy();
+    this.#attempt.reject(error);
+  }
+
+  #take(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#done) return;
     this.#size += chunk.length;
     if (this.#size > this.#limit) this.#tooLarge(controller);
     else this.#chunks.push(chunk);
   }
 
-  onResponseEnd(): void {
+  #finish(): void {
     if (this.#done) return;
     this.#done = true;
     const chunks = this.#chunks;
@@ -159,19 +200,70 @@ class BodyReader implements Dispatcher.DispatchHandler {
     this.#attempt.resolve({ status: this.#status, headers: joinRepeated(this.#headers), body });
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
-    if (this.#done) return;
-    this.#done = true;
-    this.#attempt.reject(error);
+  #tooLarge(controller: Dispatcher.DispatchController): void {
+    this.#fail(
+      controller,
+      new ResponseTooLargeError(this.#limit, { status: this.#status }),
+      'response too large',
+    );
   }
 
-  #tooLarge(controller: Dispatcher.DispatchController): void {
+  #fail(controller: Dispatcher.DispatchController, error: Error, abortReason = error.message): void {
     if (this.#done) return;
     this.#done = true;
     this.#chunks = [];
-    this.#attempt.reject(new ResponseTooLargeError(this.#limit, { status: this.#status }));
-    controller.abort(new Error('response too large'));
+    this.#decoder?.destroy();
+    this.#attempt.reject(error);
+    controller.abort(new Error(abortReason));
   }
+}
+
+type Coding = 'gzip' | 'deflate' | 'br';
+
+/** The one content coding of an answer; `undefined` for none, 'unsupported' for any other. */
+function contentCodingOf(header: string | string[] | undefined): Coding | 'unsupported' | undefined {
+  if (header === undefined) return undefined;
+  const coding = (Array.isArray(header) ? header.join(',') : header).trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return undefined;
+  if (coding === 'gzip' || coding === 'x-gzip') return 'gzip';
+  if (coding === 'deflate' || coding === 'br') return coding;
+  return 'unsupported';
+}
+
+interface Decoder {
+  write(chunk: Buffer): void;
+  end(): void;
+  destroy(): void;
+}
+
+/**
+ * A streaming zlib decoder. `deflate` is zlib-wrapped by the standard but raw from some servers:
+ * the first byte tells which (as fetch does).
+ */
+function decoderFor(
+  coding: Coding,
+  on: { data(chunk: Buffer): void; end(): void; error(error: Error): void },
+): Decoder {
+  let stream: ReturnType<typeof createGunzip> | undefined;
+  const open = (first: Buffer) => {
+    stream =
+      coding === 'gzip'
+        ? createGunzip()
+        : coding === 'br'
+          ? createBrotliDecompress()
+          : (first[0]! & 0x0f) === 0x08
+            ? createInflate()
+            : createInflateRaw();
+    stream.on('data', on.data);
+    stream.once('end', on.end);
+    stream.once('error', on.error);
+    return stream;
+  };
+  return {
+    write: (chunk) => void (stream ?? open(chunk)).write(chunk),
+    end: () => (stream ? stream.end() : on.end()),
+    destroy: () => stream?.destroy(),
+  };
 }
 
 /** undici gives a repeated header as a list; the transport's answer has one string per name. */

@@ -20,6 +20,10 @@ Options:
   --no-anvil           do not start anvil; the node interface answers 503
   --state FILE         keep streams and settings in FILE across restarts
   --strict-webhooks    require public HTTPS webhook targets, like the real service
+  --allow-host NAME    also answer requests naming this host (repeatable; default:
+                       loopback names and IP literals only, against DNS rebinding)
+  --allow-origin URL   also answer web pages of this origin, e.g. https://app.example
+                       (repeatable; default: loopback pages only)
   -h, --help           show this help
 `;
 
@@ -67,6 +71,8 @@ async function main(argv: string[]): Promise<number> {
       anvil: !values['no-anvil'],
       stateFile: values.state,
       strictWebhooks: values['strict-webhooks'],
+      allowedHosts: values['allow-host'],
+      allowedOrigins: values['allow-origin'],
     });
   } catch (error) {
     process.stderr.write(`blockwire-emulator: could not start: ${(error as Error).message}\n`);
@@ -96,6 +102,8 @@ function parse(argv: string[]) {
       'no-anvil': { type: 'boolean', default: false },
       state: { type: 'string' },
       'strict-webhooks': { type: 'boolean', default: false },
+      'allow-host': { type: 'string', multiple: true, default: [] },
+      'allow-origin': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
   }).values;

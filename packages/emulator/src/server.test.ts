@@ -1,3 +1,4 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from './server.js';
@@ -5,6 +6,20 @@ import { call, emulator } from './test-support.js';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const WSOL = 'So11111111111111111111111111111111111111112';
+/** A GET whose Host header names `host` (fetch always sends the URL's own). */
+function getNaming(host: string, url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    httpGet(url, { headers: { ...headers, host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+    }).on('error', reject);
+  });
+}
+
 const SEEDED_EVM_STREAM = '6f0c1b7e-2f4a-4c35-9a51-8e2d3c4b5a61';
 
 let emu: Emulator;
@@ -282,6 +297,56 @@ describe('control API', () => {
       headers: { origin: new URL(emu.control).origin },
     });
     expect(sameOrigin.status).toBe(200);
+  });
+
+  it('answers no other host name, on any interface: a DNS-rebound page cannot read the request log', async () => {
+    const port = new URL(emu.control).port;
+    const rebound = `rebind.example:${port}`;
+    // A same-origin GET sends no Origin: only the Host names the attacker.
+    const log = await getNaming(rebound, `${emu.control}/requests`);
+    expect(log.status).toBe(403);
+    expect(log.text).toContain('host');
+    const service = await getNaming(rebound, `${emu.urls.evm}/entities/binance`, {
+      'x-api-key': 'test-key-123',
+    });
+    expect(service.status).toBe(403);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `10.1.2.3:${port}`]) {
+      const named = await getNaming(host, `${emu.urls.evm}/entities/binance`, {
+        'x-api-key': 'test-key-123',
+      });
+      expect(named.status, host).toBe(200);
+    }
+  });
+
+  it('gives CORS to loopback pages only, never `*`: a website cannot use the public default key', async () => {
+    const url = `${emu.urls.streams}/streams/bitcoin`;
+    const attacker = await call(url, {
+      key: 'test-key-123',
+      headers: { origin: 'https://attacker.example' },
+    });
+    expect(attacker.status).toBe(403);
+    expect(attacker.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await call(url, { method: 'OPTIONS', headers: { origin: 'https://attacker.example' } });
+    expect(preflight.status).toBe(403);
+    const local = await call(url, { key: 'test-key-123', headers: { origin: 'http://localhost:5173' } });
+    expect(local.status).toBe(200);
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect((await call(url, { key: 'test-key-123' })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers more hosts and origins only when told to', async () => {
+    const open = await emulator({ allowedHosts: ['emu.internal'], allowedOrigins: ['https://app.example'] });
+    try {
+      const port = new URL(open.control).port;
+      const response = await getNaming(`emu.internal:${port}`, `${open.urls.evm}/entities/binance`, {
+        'x-api-key': open.apiKey,
+        origin: 'https://app.example',
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('https://app.example');
+    } finally {
+      await open.close();
+    }
   });
 
   it('validates fault settings and lists its routes on a 404', async () => {

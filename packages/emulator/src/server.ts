@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Operation } from '@blockwire/core';
 import { type BodyText, parseJsonBody, readBodyText } from './body.js';
+import { createCallerCheck } from './caller.js';
 import { type ControlContext, createRequestLog, handleControl, type RequestLogEntry } from './control.js';
 import type { DeliveryOptions } from './delivery/engine.js';
 import { createFaults, type FaultDecision, type FaultInterface, type FaultOptions } from './faults.js';
@@ -52,6 +53,16 @@ export interface EmulatorOptions {
   faults?: FaultOptions;
   /** Webhook retry schedule and timeout. */
   delivery?: DeliveryOptions;
+  /**
+   * Host names answered besides loopback names and IP literals. Default none: a request naming
+   * any other host (DNS rebinding) is refused with 403.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Web page origins answered (and given CORS headers) besides loopback pages. Default none: a
+   * request from any other page is refused with 403, so no website can use the default key.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface EmulatorUrls {
@@ -157,6 +168,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Origins of this server's own loopback names; set once listening. Not the Host header: a
   // DNS-rebound attacker's name also points here.
   const ownOrigins = new Set<string>();
+  const callers = createCallerCheck(options);
   let openApiDocument: Record<string, unknown> | undefined;
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
@@ -172,6 +184,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   server.on('clientError', answerMalformedRequest);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = headerValue(req.headers.origin);
+    const refusal = callers.problem(headerValue(req.headers.host), origin);
+    if (refusal) return sendJson(res, 403, { message: refusal }, {}, false);
     // Routed on the path as sent: a URL parser would first resolve `..` and `%2e%2e`.
     const target = parseRequestTarget(req.url ?? '/');
     if ('problem' in target)
@@ -193,6 +208,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const [base, name] = prefix;
     const path = pathname.slice(base.length) || '/';
     if (name === 'control') return serveControl(req, res, method, path, searchParams);
+    const corsOrigin = callers.corsOrigin(origin);
+    if (corsOrigin !== undefined) {
+      res.setHeader('access-control-allow-origin', corsOrigin);
+      res.setHeader('vary', 'origin');
+    }
 
     const started = Date.now();
     const requestId = requestIdOf(req.headers['x-request-id']);
@@ -414,8 +434,8 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
   return record;
 }
 
+/** For loopback pages (and `allowedOrigins`): the origin itself is echoed per request, never `*`. */
 const CORS = {
-  'access-control-allow-origin': '*',
   'access-control-allow-headers': 'x-api-key, content-type, x-request-id',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
 };

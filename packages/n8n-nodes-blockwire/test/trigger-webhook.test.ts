@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BlockwireTrigger } from '../nodes/BlockwireTrigger/BlockwireTrigger.node';
 import { dropRepeats } from '../nodes/BlockwireTrigger/deliveries';
 import {
@@ -89,6 +89,23 @@ describe('Blockwire Trigger webhook: what starts the workflow', () => {
       expect(response.status).toBe(401);
       expect(JSON.stringify(response.body)).not.toContain(SECRET);
       expect(staticData).toEqual({});
+    }
+  });
+
+  it('parses nothing of an unsigned or forged delivery: a 16 MB body costs one hash at most', async () => {
+    const big = JSON.stringify({ streamId: 's', chainId: '0x0', padding: 'x'.repeat(16 * 1024 * 1024) });
+    const forged = { 'x-signature': `0x${'ab'.repeat(32)}` };
+    for (const headers of [{}, forged]) {
+      const ctx = webhookContext({ parameters: bitcoinParameters, credentials, rawBody: big, headers });
+      const parse = vi.spyOn(JSON, 'parse');
+      try {
+        const result = await trigger.webhook.call(ctx.webhook);
+        expect(result).toEqual({ noWebhookResponse: true });
+        expect(ctx.response.status).toBe(401);
+        expect(parse.mock.calls.filter(([text]) => String(text).length > 1024)).toEqual([]);
+      } finally {
+        parse.mockRestore();
+      }
     }
   });
 

@@ -4,7 +4,6 @@ import {
   type Client,
   chunk,
   decideRetry,
-  didYouMean,
   JsonRpcError,
   MAX_TIMER_MS,
   maskKeyInValidationError,
@@ -15,6 +14,7 @@ import {
   resolveCallOptions,
   ValidationError,
   type ValidationIssue,
+  unknownKeyIssues,
   validateResponse,
 } from '@blockwire/core/operations';
 import type { Hex } from './inputs.js';
@@ -493,14 +493,7 @@ function resolveOptions(options: RpcClientOptions): {
     );
   }
   const issues: ValidationIssue[] = [];
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(name)) {
-      issues.push({
-        path: name,
-        message: `is not an option${didYouMean(name, OPTION_NAMES)}; the options are ${OPTION_NAMES.join(', ')}`,
-      });
-    }
-  }
+  issues.push(...unknownKeyIssues(options, { kind: 'option', names: OPTION_NAMES }));
   const { chain } = options;
   if (typeof chain !== 'string' || !CHAIN_SEGMENT.test(chain)) {
     issues.push({
@@ -532,14 +525,13 @@ function resolveBatch(batch: unknown, issues: ValidationIssue[]): Required<Batch
     issues.push({ path: 'batch', message: 'must be an object such as { maxSize: 20, waitMs: 0 }, or false' });
     return undefined;
   }
-  for (const name of Object.keys(batch ?? {})) {
-    if (!BATCH_OPTION_NAMES.includes(name)) {
-      issues.push({
-        path: `batch.${name}`,
-        message: `is not a batch option${didYouMean(name, BATCH_OPTION_NAMES)}; the options are ${BATCH_OPTION_NAMES.join(', ')}`,
-      });
-    }
-  }
+  issues.push(
+    ...unknownKeyIssues(batch ?? {}, {
+      kind: 'batch option',
+      names: BATCH_OPTION_NAMES,
+      pathPrefix: 'batch.',
+    }),
+  );
   const { maxSize = MAX_BATCH_SIZE, waitMs = 0 } = (batch ?? {}) as BatchOptions;
   if (!Number.isInteger(maxSize) || maxSize < 1 || maxSize > MAX_BATCH_SIZE) {
     issues.push({

@@ -198,5 +198,6 @@ export {
   assertValidSignature,
   signBody,
   type VerifySignatureInput,
+  verifyRawSignature,
   verifySignature,
 } from './webhooks/signature.js';

@@ -5,6 +5,7 @@ import {
   isVerificationRequest,
   parseBitcoinWebhook,
   parseEvmWebhook,
+  verifyRawSignature,
   verifySignature,
 } from '@blockwire/streams/operations';
 import {
@@ -33,23 +34,16 @@ const NOTHING_TO_RUN: IWebhookResponseData = {};
  * n8n's database at hand: in queue mode this runs in a webhook process, that on a worker.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-  const request = this.getRequestObject() as { rawBody?: Buffer };
-  const body: unknown = request.rawBody && request.rawBody.length > 0 ? request.rawBody : this.getBodyData();
-  if (isVerificationRequest(body)) return NOTHING_TO_RUN;
-
-  const credentials = await this.getCredentials<BlockwireCredentials>(CREDENTIAL_TYPE);
-  const secret = typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
-  const signature = this.getHeaderData()['x-signature'];
-  const signed =
-    secret !== '' &&
-    (await verifySignature({ body, signature: Array.isArray(signature) ? signature[0] : signature, secret }));
+  const signed = await isSignedDelivery(this);
+  if (signed === 'verification') return NOTHING_TO_RUN;
   if (!signed) {
     this.getResponseObject()
       .status(401)
       .json({ message: 'The x-signature header is missing or does not match the webhook secret' });
     return { noWebhookResponse: true };
   }
-
+  // n8n has parsed the body already (it parses before any node sees it): use that, parse nothing.
+  const body: unknown = this.getBodyData();
   const mode = this.getNodeParameter('mode', 'bitcoin') as TriggerMode;
   let items: INodeExecutionData[];
   try {
@@ -62,6 +56,27 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
     return NOTHING_TO_RUN;
   }
   return items.length > 0 ? { workflowData: [items] } : NOTHING_TO_RUN;
+}
+
+/**
+ * The signature, checked on the bytes as received before anything of ours parses them; without
+ * one, only the verification POST (looked at in n8n's parsed body, never re-parsed) passes.
+ */
+async function isSignedDelivery(context: IWebhookFunctions): Promise<boolean | 'verification'> {
+  const header = context.getHeaderData()['x-signature'];
+  const signature = Array.isArray(header) ? header[0] : header;
+  const { rawBody } = context.getRequestObject() as { rawBody?: Buffer };
+  const raw = rawBody && rawBody.length > 0 ? rawBody : undefined;
+  if (typeof signature !== 'string' || signature.trim() === '') {
+    return isVerificationRequest(raw === undefined ? '' : context.getBodyData()) && 'verification';
+  }
+  const credentials = await context.getCredentials<BlockwireCredentials>(CREDENTIAL_TYPE);
+  const secret = typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+  if (secret === '') return false;
+  // Without the raw bytes (an n8n that keeps none), only n8n's parsed body can be checked.
+  return raw === undefined
+    ? await verifySignature({ body: context.getBodyData(), signature, secret })
+    : await verifyRawSignature({ body: raw, signature, secret });
 }
 
 function bitcoinItems(context: IWebhookFunctions, body: unknown): INodeExecutionData[] {

@@ -137,6 +137,8 @@ export function webhookContext(
   const { context, logger, staticData } = base(options);
   const response: RecordedResponse = {};
   const rawBody = Buffer.from(options.rawBody, 'utf8');
+  // n8n parses the body before any node sees it (up to N8N_PAYLOAD_SIZE_MAX): once, here too.
+  const bodyData = options.rawBody.trim() === '' ? {} : JSON.parse(options.rawBody);
   const res = {
     status(code: number) {
       response.status = code;
@@ -151,7 +153,7 @@ export function webhookContext(
     ...context,
     getRequestObject: () => ({ rawBody }),
     getResponseObject: () => res,
-    getBodyData: () => (options.rawBody.trim() === '' ? {} : JSON.parse(options.rawBody)),
+    getBodyData: () => bodyData,
     getHeaderData: () => options.headers ?? {},
   } as unknown as IWebhookFunctions;
   return { webhook, logger, staticData, response };

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError } from '@blockwire/core';
+import { keccak } from 'hash-wasm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bitcoinDelivery,
@@ -75,6 +76,11 @@ async function post(url: string, body: string, signature?: string | null, method
   return { status: response.status, body: await response.json() };
 }
 
+/** The signature of a text exactly as it is (signBody parses it first, so it takes JSON only). */
+async function signRaw(text: string): Promise<string> {
+  return `0x${await keccak(text + SECRET, 256)}`;
+}
+
 async function deliver(url: string, payload: unknown, secret = SECRET) {
   const text = JSON.stringify(payload);
   return post(url, text, await signBody(text, secret));
@@ -107,7 +113,9 @@ describe('createWebhookHandler over node:http', () => {
     expect((await post(url, text, '0xdeadbeef')).status).toBe(401);
     const tampered = text.replace('0.001', '0.002');
     expect((await post(url, tampered, await signBody(text, SECRET))).status).toBe(401);
-    expect((await post(url, '{"streamId":', await signBody(text, SECRET))).status).toBe(400);
+    // Signed as it is but not JSON: only a body whose bytes carry the signature is ever parsed.
+    expect((await post(url, '{"streamId":', await signBody(text, SECRET))).status).toBe(401);
+    expect((await post(url, '{"streamId":', await signRaw('{"streamId":'))).status).toBe(400);
     expect((await post(url, '', null, 'GET')).status).toBe(405);
     await handler.idle();
     expect(bitcoin).toEqual([]);
@@ -118,9 +126,9 @@ describe('createWebhookHandler over node:http', () => {
     const tracker = createBitcoinTxTracker();
     const { handler, bitcoin } = receiver({ tracker });
     const url = await listen(handler.node);
-    // Whitespace on the wire does not matter: the signature covers the re-serialized JSON.
-    const pretty = JSON.stringify(MEMPOOL_DELIVERY, null, 2);
-    expect(await post(url, pretty, await signBody(MEMPOOL_DELIVERY, SECRET))).toEqual({
+    // The service sends exactly the text it signs: the bytes as received are what is hashed.
+    const compact = JSON.stringify(MEMPOOL_DELIVERY);
+    expect(await post(url, compact, await signBody(MEMPOOL_DELIVERY, SECRET))).toEqual({
       status: 200,
       body: { ok: true, message: 'accepted' },
     });
@@ -285,23 +293,110 @@ describe('createWebhookHandler over node:http', () => {
         Object.assign(req, parse(Buffer.concat(chunks).toString('utf8')));
         await handler.node(req, res);
       });
-      const response = await post(url, JSON.stringify(MEMPOOL_DELIVERY, null, 1), signature);
+      const response = await post(url, JSON.stringify(MEMPOOL_DELIVERY), signature);
       expect(response.status, name).toBe(200);
+      // The bytes as received are what is checked: re-indented on the way, they no longer match
+      // (only a body the framework parsed, with nothing raw kept, is checked re-serialized).
+      const reindented = await post(url, JSON.stringify(MEMPOOL_DELIVERY, null, 1), signature);
+      expect(reindented.status, name).toBe(name === 'json' ? 200 : 401);
     }
     await handler.idle();
-    expect(bitcoin).toHaveLength(3);
+    expect(bitcoin).toHaveLength(4);
+  });
+});
+
+describe('createWebhookHandler refuses before it parses', () => {
+  /** Every JSON.parse of a text longer than `over` characters, while `work` runs. */
+  async function largeParses(over: number, work: () => Promise<void>): Promise<number> {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      await work();
+      return parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > over).length;
+    } finally {
+      parse.mockRestore();
+    }
+  }
+  const bigJson = (bytes: number) => `[${'0,'.repeat(bytes / 2 - 1)}0]`;
+
+  it('answers an unsigned 30 MB body 401 without reading it whole or parsing it', async () => {
+    const { handler, bitcoin, errors } = receiver({ tracker: createBitcoinTxTracker() });
+    let bytesRead = 0;
+    const url = await listen((req, res) => {
+      req.on('data', (chunk: Buffer) => {
+        bytesRead += chunk.length;
+      });
+      void handler.node(req, res);
+    });
+    const body = bigJson(30 * 1024 * 1024);
+    const parses = await largeParses(1024, async () => {
+      expect(await post(url, body)).toEqual({
+        status: 401,
+        body: { ok: false, message: 'the x-signature header is missing' },
+      });
+      expect((await post(url, body, 'sha256=abc')).status).toBe(401);
+    });
+    expect(parses).toBe(0);
+    // Discarded as it streams in, never held: far less than the body is kept.
+    expect(bytesRead).toBeLessThanOrEqual(2 * body.length);
+    await handler.idle();
+    expect([bitcoin, errors]).toEqual([[], []]);
+  });
+
+  it('hashes a signed body before any JSON.parse: a wrong signature on 5 MB is never parsed', async () => {
+    const { handler, bitcoin } = receiver();
+    const url = await listen(handler.node);
+    const body = bigJson(5 * 1024 * 1024);
+    const wrong = await signBody('[0]', SECRET);
+    const parses = await largeParses(1024, async () => {
+      expect((await post(url, body, wrong)).status).toBe(401);
+      expect(
+        (await handler({ method: 'POST', headers: { 'x-signature': wrong }, rawBody: body })).status,
+      ).toBe(401);
+      expect((await handler({ method: 'POST', headers: {}, body })).status).toBe(401);
+    });
+    expect(parses).toBe(0);
+    await handler.idle();
+    expect(bitcoin).toEqual([]);
+  });
+
+  it('still answers a small unsigned verification POST 200, and a signed empty one', async () => {
+    const { handler } = receiver();
+    const verification = JSON.stringify(VERIFICATION_PAYLOAD);
+    expect((await handler({ method: 'POST', headers: {}, rawBody: verification })).status).toBe(200);
+    expect((await handler({ method: 'POST', headers: {}, body: VERIFICATION_PAYLOAD })).status).toBe(200);
+    const signedEmpty = { 'x-signature': await signBody('{}', 'any') };
+    expect((await handler({ method: 'POST', headers: signedEmpty, rawBody: '' })).status).toBe(200);
+    expect((await handler({ method: 'POST', headers: {}, rawBody: 'x'.repeat(20_000) })).status).toBe(401);
   });
 });
 
 describe('createWebhookHandler without a server', () => {
   it('needs a secret', () => {
-    expect(() => createWebhookHandler({ secret: '' })).toThrow(/needs `secret`/);
-    expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(TypeError);
+    expect(() => createWebhookHandler({ secret: '' })).toThrow(/secret: is needed/);
+    expect(() => createWebhookHandler({} as WebhookHandlerOptions)).toThrow(ValidationError);
+  });
+
+  it('refuses a misspelled option, naming the one meant, instead of ignoring the callback', () => {
+    const misspelled = { secret: 's', onBitcoinn: () => undefined } as unknown as WebhookHandlerOptions;
+    expect(() => createWebhookHandler(misspelled)).toThrow(ValidationError);
+    expect(() => createWebhookHandler(misspelled)).toThrow(
+      'Invalid createWebhookHandler options: onBitcoinn: is not an option (did you mean "onBitcoin"?)',
+    );
+    const notCallable = { secret: 's', onEvm: 'log' } as unknown as WebhookHandlerOptions;
+    expect(() => createWebhookHandler(notCallable)).toThrow(/onEvm: must be a function/);
+    expect(() => createWebhookHandler(null as unknown as WebhookHandlerOptions)).toThrow(ValidationError);
+    const { handler } = receiver();
+    expect(() => toNodeListener(handler, { maxBodyByte: 10 } as never)).toThrow(
+      /maxBodyByte: is not an option \(did you mean "maxBodyBytes"\?\)/,
+    );
+    expect(() => createBitcoinTxTracker({ stor: undefined } as never)).toThrow(/did you mean "store"/);
   });
 
   it('names resumeEveryMs when it is not a positive number', () => {
     for (const resumeEveryMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => createWebhookHandler({ secret: 's', resumeEveryMs })).toThrow(/`resumeEveryMs`/);
+      expect(() => createWebhookHandler({ secret: 's', resumeEveryMs })).toThrow(
+        /resumeEveryMs: must be a positive number/,
+      );
     }
   });
 

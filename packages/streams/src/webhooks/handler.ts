@@ -1,4 +1,5 @@
-import { ValidationError } from '@blockwire/core';
+import { ValidationError, type ValidationIssue } from '@blockwire/core';
+import { checkOptionsObject } from '@blockwire/core/operations';
 import { isBlankText, rawTextOf } from './body.js';
 import type { NodeIncomingMessage, NodeServerResponse } from './node-types.js';
 import {
@@ -11,7 +12,7 @@ import {
   parseBitcoinWebhook,
   parseEvmWebhook,
 } from './payloads.js';
-import { verifyDelivery } from './signature.js';
+import { signatureBytesOf, verifyDelivery, verifyRawDelivery } from './signature.js';
 import type { AcceptedDelivery, BitcoinTxTracker, TxChange } from './tracker.js';
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
@@ -115,6 +116,81 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
 }
 
 /**
+ * The largest unsigned body a receiver reads: enough for a verification POST sent as a payload
+ * with empty values, far too small to cost anything. Larger unsigned bodies get 401 unread.
+ */
+export const UNSIGNED_BODY_LIMIT = 16 * 1024;
+
+/** A body given as received (text or bytes), or `undefined` when the framework parsed it. */
+function receivedForm(body: unknown): string | Uint8Array | undefined {
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return undefined;
+}
+
+/** The size of a raw body (UTF-16 units for text: an upper bound of nothing, a cheap bound), or -1. */
+function byteLengthOf(body: unknown): number {
+  if (typeof body === 'string') return body.length;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return body.byteLength;
+  return -1;
+}
+
+/**
+ * A delivery without a well-formed `x-signature`: only the verification POST (empty, or a small
+ * payload with empty values) is answered 200; everything else 401, and a large body unparsed.
+ */
+function unsignedReply(raw: unknown, signature: string | undefined): WebhookResponse {
+  const small = byteLengthOf(raw) <= UNSIGNED_BODY_LIMIT;
+  return small && isVerificationRequest(raw) ? reply(200, 'verification request') : unsigned(signature);
+}
+
+const unsigned = (signature: string | undefined): WebhookResponse =>
+  reply(401, signature === undefined ? 'the x-signature header is missing' : 'the x-signature is malformed');
+
+/** Every option of `createWebhookHandler` (the type keeps this list complete). */
+const HANDLER_OPTIONS = Object.keys({
+  secret: true,
+  onBitcoin: true,
+  onEvm: true,
+  tracker: true,
+  onError: true,
+  resumePending: true,
+  resumeEveryMs: true,
+} satisfies Record<keyof WebhookHandlerOptions, true>);
+
+const CALLBACKS = ['onBitcoin', 'onEvm', 'onError'] as const;
+
+/**
+ * Every mistake at once, as a `ValidationError` naming the option: a mistyped callback
+ * (`onBitcoinn`) would otherwise be ignored, and every delivery answered 200 with nothing called.
+ */
+function checkHandlerOptions(value: unknown): WebhookHandlerOptions {
+  const subject = 'createWebhookHandler options';
+  const options = checkOptionsObject<WebhookHandlerOptions>(value, {
+    subject,
+    kind: 'option',
+    names: HANDLER_OPTIONS,
+    example: '{ secret, onBitcoin }',
+  });
+  const issues: ValidationIssue[] = [];
+  if (typeof options.secret !== 'string' || options.secret === '') {
+    // Without it every delivery would be refused with 401: say so now, not at the first delivery.
+    issues.push({ path: 'secret', message: 'is needed: the project secretKey webhooks are signed with' });
+  }
+  for (const name of CALLBACKS) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      issues.push({ path: name, message: 'must be a function' });
+    }
+  }
+  const every = options.resumeEveryMs;
+  if (every !== undefined && !(typeof every === 'number' && Number.isFinite(every) && every > 0)) {
+    issues.push({ path: 'resumeEveryMs', message: 'must be a positive number of milliseconds' });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, { subject });
+  return options;
+}
+
+/**
  * A webhook receiver that follows the service's rules: the verification POST gets 200 and nothing
  * else; a missing or wrong `x-signature` gets 401; malformed JSON gets 400; an accepted delivery is
  * written to the tracker first, then answered 200, then handed to your callbacks. A callback that
@@ -124,18 +200,7 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
  * can take the process down.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { secret, onBitcoin, onEvm, tracker, resumeEveryMs } = options;
-  if (typeof secret !== 'string' || secret === '') {
-    // Without it every delivery would be refused with 401: say so now, not at the first delivery.
-    throw new TypeError(
-      'createWebhookHandler needs `secret`: the project secretKey webhooks are signed with',
-    );
-  }
-  if (resumeEveryMs !== undefined && !(Number.isFinite(resumeEveryMs) && resumeEveryMs > 0)) {
-    throw new TypeError(
-      `createWebhookHandler: \`resumeEveryMs\` must be a positive number of milliseconds, not ${String(resumeEveryMs)}`,
-    );
-  }
+  const { secret, onBitcoin, onEvm, tracker, resumeEveryMs } = checkHandlerOptions(options);
 
   const running = new Set<Promise<void>>();
   /** Runs work in the background, where idle() can wait for it; it can never reject. */
@@ -280,30 +345,43 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     return reply(200, 'accepted');
   }
 
+  /**
+   * The order is the point: the signature header is looked at first, and the body is hashed as
+   * received before anything parses it, so an anonymous sender can make the receiver parse at
+   * most a small unsigned body (to recognise the verification POST), never a large one.
+   */
   const handler = (async (request: WebhookRequest): Promise<WebhookResponse> => {
     if (request.method !== undefined && request.method.toUpperCase() !== 'POST') {
       return reply(405, 'webhooks are delivered with POST');
     }
+    const signature = headerOf(request.headers, 'x-signature');
+    const expected = signatureBytesOf(signature);
     const raw = request.rawBody ?? request.body;
-    const text = rawTextOf(raw);
+    if (!expected) return unsignedReply(raw, signature);
+    const received = receivedForm(raw);
     let body: unknown = raw;
-    if (text !== undefined) {
+    if (received !== undefined) {
+      if (!(await verifyRawDelivery(received, expected, secret))) return mismatch(raw);
+      const text = rawTextOf(received)!;
       if (isBlankText(text)) return reply(200, 'verification request');
       try {
         body = JSON.parse(text);
       } catch {
         return reply(400, 'the body is not valid JSON');
       }
+    } else if (!(await verifyDelivery(undefined, () => body, signature, secret))) {
+      // Parsed by the framework already (express.json()): only its serialization can be checked.
+      return reply(401, 'the x-signature does not match');
     }
     if (isVerificationRequest(body)) return reply(200, 'verification request');
-
-    const signature = headerOf(request.headers, 'x-signature');
-    const received = typeof raw === 'string' || raw instanceof Uint8Array ? raw : undefined;
-    if (!(await verifyDelivery(received, () => body, signature, secret))) {
-      return reply(401, signature ? 'the x-signature does not match' : 'the x-signature header is missing');
-    }
     return isBitcoinWebhook(body) ? acceptBitcoin(body) : acceptEvm(body);
   }) as WebhookHandler;
+
+  /** A raw body whose signature does not match: a signed but empty verification POST still passes. */
+  function mismatch(raw: unknown): WebhookResponse {
+    const blank = byteLengthOf(raw) === 0;
+    return blank ? reply(200, 'verification request') : reply(401, 'the x-signature does not match');
+  }
 
   handler.idle = async () => {
     while (running.size > 0) await Promise.allSettled([...running]);
@@ -370,28 +448,43 @@ export function toNodeListener(
   handler: (request: WebhookRequest) => Promise<WebhookResponse>,
   options: NodeListenerOptions = {},
 ): NodeListener {
+  checkOptionsObject(options, {
+    subject: 'toNodeListener options',
+    kind: 'option',
+    names: ['maxBodyBytes'] satisfies (keyof NodeListenerOptions)[],
+    example: '{ maxBodyBytes: 33554432 }',
+  });
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   // The listener never rejects: node:http and Express ignore the promise, so a rejection would be
   // unhandled and end the process.
   return async (req, res) => {
     let response: WebhookResponse;
-    let tooLarge = false;
+    let unread = false;
+    // Unsigned, only a verification POST can be accepted: read no more than one can be.
+    const signature = headerOf(req.headers, 'x-signature');
+    const signed = signatureBytesOf(signature) !== undefined;
+    const limit = signed ? maxBodyBytes : UNSIGNED_BODY_LIMIT;
     try {
       const request: WebhookRequest = { headers: req.headers };
       if (req.method !== undefined) request.method = req.method;
       if (req.rawBody !== undefined) request.rawBody = req.rawBody;
       else if (req.body !== undefined) request.body = req.body;
-      else request.rawBody = await readBody(req, maxBodyBytes);
+      else request.rawBody = await readBody(req, limit);
       response = await handler(request);
     } catch (error) {
-      tooLarge = error instanceof BodyTooLargeError;
-      response = tooLarge
-        ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
-        : reply(500, 'the receiver failed');
+      unread = error instanceof BodyTooLargeError;
+      response = !unread
+        ? reply(500, 'the receiver failed')
+        : signed
+          ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
+          : unsigned(signature);
     }
     try {
       res.statusCode = response.status;
-      if (tooLarge) res.setHeader('connection', 'close');
+      // Too large but signed: the connection goes, rather than read megabytes for nothing. An
+      // unsigned body is refused at once and drained as it arrives (held nowhere): closing on a
+      // client still sending would reset the connection, and the client might never see the 401.
+      if (unread && signed) res.setHeader('connection', 'close');
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(JSON.stringify(response.body));
     } catch {

@@ -40,6 +40,7 @@ export {
   assertValidSignature,
   signBody,
   type VerifySignatureInput,
+  verifyRawSignature,
   verifySignature,
 } from './signature.js';
 export { createSqliteTxStore, type SqliteTxStore } from './sqlite-store.js';

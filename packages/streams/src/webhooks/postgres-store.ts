@@ -6,6 +6,7 @@
  * at once exactly one moves the record and is told the stage it really replaced.
  */
 import { ValidationError } from '@blockwire/core';
+import { checkOptionsObject } from '@blockwire/core/operations';
 import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
 import {
@@ -90,6 +91,12 @@ export async function createPostgresTxStore(
   pool: PostgresPool | string,
   options: PostgresTxStoreOptions = {},
 ): Promise<PostgresTxStore> {
+  checkOptionsObject(options, {
+    subject: 'createPostgresTxStore options',
+    kind: 'option',
+    names: Object.keys({ schema: true } satisfies Record<keyof PostgresTxStoreOptions, true>),
+    example: "{ schema: 'receivers' }",
+  });
   const schema = checkSchema(options.schema ?? 'public');
   const sql = postgresTxStoreSql(schema);
   const ownPool = typeof pool === 'string';

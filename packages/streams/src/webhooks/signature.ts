@@ -52,6 +52,35 @@ export async function verifySignature({ body, signature, secret }: VerifySignatu
  * is the parsed body serialized again. Equal hashes mean equal text (keccak256 is collision
  * resistant), so the first way never accepts what the second would refuse.
  */
+/**
+ * The 32 bytes an `x-signature` header carries (`0x` + 64 hex digits, any case), or `undefined`
+ * when it is missing or not of that form. Cheap: a receiver calls it before reading the body.
+ */
+export function signatureBytesOf(header: string | null | undefined): Uint8Array | undefined {
+  if (typeof header !== 'string' || header.length > 80) return undefined;
+  const given = SIGNATURE.exec(header.trim());
+  return given ? fromHex(given[1]!) : undefined;
+}
+
+/**
+ * Whether `raw`, exactly as received, is what the service signed with `secret` (`expected` from
+ * `signatureBytesOf`). Nothing is parsed: a receiver checks this before `JSON.parse`, so an
+ * anonymous sender cannot make it parse anything. Text with a lone surrogate has no exact UTF-8
+ * form, so it never matches.
+ */
+export async function verifyRawDelivery(
+  raw: string | Uint8Array,
+  expected: Uint8Array,
+  secret: string,
+): Promise<boolean> {
+  if (typeof raw === 'string' && !isWellFormed(raw)) return false;
+  try {
+    return constantTimeEqual(await keccak256(raw, secret), expected);
+  } catch {
+    return false;
+  }
+}
+
 export async function verifyDelivery(
   raw: string | Uint8Array | undefined,
   parsed: () => unknown,
@@ -59,20 +88,36 @@ export async function verifyDelivery(
   secret: string,
 ): Promise<boolean> {
   try {
-    if (typeof signature !== 'string' || typeof secret !== 'string') return false;
-    const given = SIGNATURE.exec(signature.trim());
-    if (!given) return false;
-    const expected = fromHex(given[1]!);
-    // A string with a lone surrogate has no exact UTF-8 form: it goes the second way.
-    if (raw !== undefined && (typeof raw !== 'string' || isWellFormed(raw))) {
-      if (constantTimeEqual(await keccak256(raw, secret), expected)) return true;
-    }
+    if (typeof secret !== 'string') return false;
+    const expected = signatureBytesOf(signature);
+    if (!expected) return false;
+    if (raw !== undefined && (await verifyRawDelivery(raw, expected, secret))) return true;
     const serialized = JSON.stringify(parsed());
     if (serialized === undefined) return false;
     return constantTimeEqual(await keccak256(serialized, secret), expected);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether the body exactly as received (text or bytes) carries the service's signature. Unlike
+ * `verifySignature`, nothing is parsed, ever: check this first, then `JSON.parse` what passed, so
+ * an unsigned or forged delivery costs one hash and no parse. Resolves `false`, never throws.
+ */
+export async function verifyRawSignature({
+  body,
+  signature,
+  secret,
+}: {
+  body: string | Uint8Array | ArrayBuffer;
+  signature: string | null | undefined;
+  secret: string;
+}): Promise<boolean> {
+  const expected = signatureBytesOf(signature);
+  const raw = rawOf(body);
+  if (!expected || raw === undefined || typeof secret !== 'string') return false;
+  return verifyRawDelivery(raw, expected, secret);
 }
 
 /** Like `verifySignature`, but rejects with a `SignatureError` instead of resolving `false`. */

@@ -1,3 +1,4 @@
+import { checkOptionsObject } from '@blockwire/core/operations';
 import {
   type BitcoinDeliveryStage,
   type BitcoinTransaction,
@@ -84,6 +85,12 @@ function errorText(error: unknown): string {
 
 /** Tracks every Bitcoin transaction of a stream through mempool → in-block → confirmed. */
 export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): BitcoinTxTracker {
+  checkOptionsObject(options, {
+    subject: 'createBitcoinTxTracker options',
+    kind: 'option',
+    names: Object.keys({ store: true, now: true } satisfies Record<keyof BitcoinTxTrackerOptions, true>),
+    example: '{ store }',
+  });
   const store = options.store ?? createMemoryTxStore();
   const now = options.now ?? Date.now;
   // Deliveries are applied one at a time: with an async store, two concurrent read-then-write

@@ -2,10 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from './http.js';
-import { MAX_SOLANA_ADDRESSES, MAX_SOLANA_TEXT } from './routes/prices.js';
+import { grouped, MAX_SOLANA_ADDRESSES, MAX_SOLANA_TEXT } from './routes/prices.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
-const grouped = (value: number) => value.toLocaleString('en-US');
 
 describe('apps/demo/README.md', () => {
   it('says how many Solana addresses, characters and bytes one lookup takes', () => {

@@ -13,7 +13,7 @@ export const MAX_SOLANA_ADDRESSES = 1000;
 export const MAX_SOLANA_TEXT = 100_000;
 
 /** 100000 → "100,000". */
-const grouped = (value: number) => value.toLocaleString('en-US');
+export const grouped = (value: number) => value.toLocaleString('en-US');
 
 /** Numbers the contract may send as strings (`"199878836.42"`); undefined when absent or not numeric. */
 function numberOf(value: unknown): number | undefined {

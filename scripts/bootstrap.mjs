@@ -171,6 +171,8 @@ async function main() {
     ...process.env,
     PATH: `${shimDir}:${dirname(node)}:${process.env.PATH}`,
     TURBO_TELEMETRY_DISABLED: '1',
+    // When this started: the demo counts the whole wait (installs, build, start) from here.
+    BLOCKWIRE_LAUNCHED_AT: process.env.BLOCKWIRE_LAUNCHED_AT ?? String(Math.round(performance.timeOrigin)),
     // Native modules (if any) must build against the Node that runs them.
     npm_config_nodedir: node === process.execPath ? process.env.npm_config_nodedir : dirname(dirname(node)),
   };

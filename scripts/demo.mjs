@@ -4,23 +4,12 @@
 // and a web page on 127.0.0.1 with token prices, entities, blocks and a live Bitcoin stream.
 // With BLOCKWIRE_API_KEY set it uses the real service instead. Ctrl-C stops everything.
 // `PORT=8080 npm run demo` picks the page's port; `npm run demo -- --help` lists the variables.
-import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildQuietly, root } from './build-quietly.mjs';
 
 // Quiet unless it fails: the page's URL should be the one thing to read.
-const build = spawnSync(
-  join(root, 'node_modules', '.bin', 'turbo'),
-  ['run', 'build', '--filter=blockwire-demo...', '--output-logs=errors-only'],
-  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } },
-);
-if (build.status !== 0) {
-  process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}${build.error?.message ?? ''}\n`);
-  process.stderr.write('The build failed: the demo cannot start.\n');
-  process.exit(build.status ?? 1);
-}
+buildQuietly('blockwire-demo', 'the demo');
 
 const { runCli } = await import(pathToFileURL(join(root, 'apps', 'demo', 'dist', 'index.js')).href);
 try {

@@ -353,6 +353,12 @@ describe('README code blocks', () => {
     expect(problems).toEqual([]);
   });
 
+  it('runs each block of the rpc README alone, as a reader copies one (none continues another)', () => {
+    const rpc = all.find(({ readme }) => readme === 'packages/rpc/README.md');
+    expect(rpc?.blocks.filter((block) => block.marker?.kind === 'runs after')).toEqual([]);
+    expect(rpc?.examples.length).toBeGreaterThan(15);
+  });
+
   it('type-checks every TypeScript block (strict)', async () => {
     const errors = await typecheck(
       all.flatMap(({ examples }) => examples.filter((e) => e.language === 'ts')),

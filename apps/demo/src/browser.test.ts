@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '@blockwire/emulator';
 import { type Demo, startDemo } from './demo.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -37,6 +38,55 @@ function ensureChromium(): void {
   const apt = { stdio: 'inherit' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   execFileSync('apt-get', ['update'], apt);
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], apt);
+}
+
+/**
+ * Every visible text whose colour is under 4.5:1 against its background (WCAG AA), run in the page.
+ * The background is the first opaque one behind the text; text over an image or gradient (the
+ * avatars' initials) and disabled controls (exempt in WCAG) are not measured.
+ */
+function lowContrastTexts(): string[] {
+  const rgba = (css: string) => {
+    const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+    return { r, g, b, a: css.startsWith('rgba') ? a : 1 };
+  };
+  const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+    const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const backgroundOf = (element: Element | null): { r: number; g: number; b: number } | undefined => {
+    for (let at = element; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.backgroundImage !== 'none') return undefined;
+      const colour = rgba(style.backgroundColor);
+      if (colour.a === 1) return colour;
+    }
+    return { r: 255, g: 255, b: 255 };
+  };
+  const failures: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!element || !node.textContent?.trim() || !element.checkVisibility()) continue;
+    if (element.closest(':disabled')) continue;
+    const background = backgroundOf(element);
+    if (!background) continue;
+    const style = getComputedStyle(element);
+    const fg = rgba(style.color);
+    const shown = {
+      r: fg.r * fg.a + background.r * (1 - fg.a),
+      g: fg.g * fg.a + background.g * (1 - fg.a),
+      b: fg.b * fg.a + background.b * (1 - fg.a),
+    };
+    const [light, dark] = [luminance(shown), luminance(background)].sort((x, y) => y - x) as [number, number];
+    const ratio = (light + 0.05) / (dark + 0.05);
+    if (ratio < 4.5) {
+      failures.push(
+        `${ratio.toFixed(2)}:1 ${style.color} on ${JSON.stringify(background)}: "${node.textContent.trim().slice(0, 40)}"`,
+      );
+    }
+  }
+  return failures;
 }
 
 describe('the demo page in Chromium, on the emulator', () => {
@@ -102,7 +152,51 @@ describe('the demo page in Chromium, on the emulator', () => {
     await expect(panel.locator('.error').textContent()).resolves.toBe(
       'The address must be a 0x-prefixed address of 40 hex digits.',
     );
-    await expect(panel.locator('input[name="address"]').getAttribute('aria-invalid')).resolves.toBe('true');
+    const input = panel.locator('input[name="address"]');
+    await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+    const described = await input.getAttribute('aria-describedby');
+    await expect(page.locator(`#${described}`).textContent()).resolves.toBe(
+      'The address must be a 0x-prefixed address of 40 hex digits.',
+    );
+  });
+
+  it('names each example button as it is read out: "USDC on eth", not "USDCeth"', async () => {
+    const names = await page
+      .locator('#price [data-role="examples"] button')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent),
+      );
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) expect(name).toMatch(/^\S+ on [a-z0-9-]+$/);
+    await expect(page.getByRole('button', { name: 'USDC on eth', exact: true }).count()).resolves.toBe(1);
+  });
+
+  it('shows every text in a colour of at least 4.5:1 against what is behind it (WCAG AA)', async () => {
+    const failures = await page.evaluate(lowContrastTexts);
+    expect(failures).toEqual([]);
+  });
+
+  it('says there are no more entities when the next page of a category comes back empty', async () => {
+    const panel = page.locator('#entities');
+    await panel
+      .locator('[data-role="categories"]')
+      .getByRole('button', { name: /^Exchanges/ })
+      .click();
+    const next = panel.getByRole('button', { name: 'Next →' });
+    await panel.locator('.pager').waitFor();
+    // 12 exchanges fill the first page exactly: the answer cannot know there are no more.
+    await expect(next.isEnabled()).resolves.toBe(true);
+    await next.click();
+    await expect(panel.locator('[data-role="no-more"]').textContent()).resolves.toBe(
+      'No more entities in “Exchanges”.',
+    );
+    await expect(next.isEnabled()).resolves.toBe(false);
+  });
+
+  it('says, on the emulator, that every chain of the blocks panel is one anvil chain', async () => {
+    await expect(page.locator('#blocks [data-role="chains-note"]').textContent()).resolves.toMatch(
+      /^On the emulator every chain here is the same local anvil chain/,
+    );
   });
 
   it('searches an entity and opens it with its labelled addresses', async () => {
@@ -166,4 +260,63 @@ describe('the demo page in Chromium, on the emulator', () => {
     await page.locator('#bitcoin').screenshot({ path: join(ARTIFACTS, 'bitcoin-board.png') });
     expect(consoleErrors).toEqual([]);
   });
+
+  it('hides the simulator and watch forms in service mode with the board off', async () => {
+    const emulator = await startEmulator({ anvil: false });
+    const serviceDemo = await startDemo({
+      backend: { mode: 'service', apiKey: emulator.apiKey, baseUrls: emulator.urls, webhook: undefined },
+      port: 0,
+      dataDir,
+      log: () => {},
+    });
+    const servicePage = await browser.newPage();
+    try {
+      await servicePage.goto(serviceDemo.url);
+      await servicePage.locator('body[data-ready="true"]').waitFor();
+      const panel = servicePage.locator('#bitcoin');
+      await expect(panel.locator('[data-role="status"]').textContent()).resolves.toMatch(
+        /cannot deliver webhooks to 127\.0\.0\.1/,
+      );
+      for (const form of ['simulator', 'watch']) {
+        await expect(panel.locator(`[data-role="${form}"]`).isVisible(), form).resolves.toBe(false);
+      }
+      await expect(panel.getByRole('button', { name: 'Send transaction' }).isVisible()).resolves.toBe(false);
+    } finally {
+      await servicePage.close();
+      await serviceDemo.close();
+      await emulator.close();
+    }
+  });
+
+  it('confirms a payment mined before a restart of the demo with the blocks mined after it', async () => {
+    const panel = page.locator('#bitcoin');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/bitcoin/send'));
+    await panel.getByRole('button', { name: 'Send transaction' }).click();
+    const { txid } = (await (await sent).json()) as { txid: string };
+    await panel.locator(`tr[data-txid="${txid}"][data-stage="mempool"]`).waitFor();
+    const mine = panel.getByRole('button', { name: 'Mine a block' });
+    await mine.click();
+    await panel.locator(`tr[data-txid="${txid}"][data-stage="in-block"]`).waitFor();
+    const row = panel.locator(`tr[data-txid="${txid}"]`);
+    const height = Number((await row.locator('td.num').first().textContent())?.replace(/\D/g, ''));
+
+    await demo.close();
+    // A new start takes a fresh seed, as `npm run demo` does.
+    demo = await startDemo({ backend: { mode: 'emulator' }, port: 0, dataDir, seed: 2, log: () => {} });
+    await page.goto(demo.url);
+    await page.locator('body[data-ready="true"]').waitFor();
+    await panel.locator('[data-role="live"][data-state="live"]').waitFor();
+    await panel.locator(`tr[data-txid="${txid}"][data-stage="in-block"]`).waitFor();
+    for (let block = 0; block < 2; block++) {
+      await mine.click();
+      await expect.poll(() => mine.isEnabled()).toBe(true);
+    }
+    await panel.locator(`tr[data-txid="${txid}"][data-stage="confirmed"]`).waitFor({ timeout: 20_000 });
+    await expect(panel.locator('.message.ok').textContent()).resolves.toBe(
+      `Mined block ${grouped(height + 2)}.`,
+    );
+  });
 });
+
+/** 885234 → "885 234", as the page groups digits. */
+const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { readyIn } from './cli.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'blockwire-demo-cli-'));
@@ -120,6 +121,17 @@ function runToEnd(
   );
 }
 
+describe('readyIn', () => {
+  it('counts from the launch the bootstrap gives, and from the start without one', () => {
+    expect(readyIn(1_000_000, 1_006_500, String(1_000_000 - 110_000))).toBe(
+      'ready in 116.5 s: 110.0 s to install and build, 6.5 s to start',
+    );
+    for (const launched of [undefined, '', 'soon', String(2_000_000)]) {
+      expect(readyIn(1_000_000, 1_000_500, launched)).toBe('ready in 0.5 s');
+    }
+  });
+});
+
 describe.skipIf(process.platform !== 'linux')('npm run demo, stopped', () => {
   it('prints one loopback URL, and on Ctrl-C stops the demo and anvil, exit code 0', async () => {
     const demo = await startDemoProcess(process.execPath, ['scripts/demo.mjs']);
@@ -159,7 +171,16 @@ describe.skipIf(process.platform !== 'linux')('npm run demo, stopped', () => {
   }, 120_000);
 
   it('stops everything on a SIGTERM to the bootstrap, which waits until all is gone', async () => {
+    const before = Date.now();
     const demo = await startDemoProcess(process.execPath, ['scripts/bootstrap.mjs', 'demo:start']);
+    // The whole wait is printed (install and build included), not only the demo's own start.
+    const waited = (Date.now() - before) / 1000;
+    const [, total, setup, start] =
+      /ready in (\d+\.\d) s: (\d+\.\d) s to install and build, (\d+\.\d) s to start;/.exec(demo.output()) ??
+      [];
+    expect(Number(total)).toBeLessThanOrEqual(waited + 0.1);
+    expect(Number(total)).toBeGreaterThanOrEqual(waited - 3);
+    expect(Number(setup) + Number(start)).toBeCloseTo(Number(total), 0);
     const processes = descendants(demo.child.pid!);
     expect(processes.some((p) => p.command.includes('anvil'))).toBe(true);
     demo.child.kill('SIGTERM');

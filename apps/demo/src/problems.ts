@@ -39,7 +39,7 @@ export class DemoError extends Error {
 }
 
 /** What each input field is called on the page, by its path in an SDK input. */
-const FIELD_NAMES: Record<string, string> = {
+export const FIELD_NAMES: Record<string, string> = {
   address: 'The address',
   chain: 'The chain',
   toBlock: 'The block number',
@@ -51,6 +51,11 @@ const FIELD_NAMES: Record<string, string> = {
   amountBtc: 'The amount',
   to: 'The address',
   blocks: 'The number of blocks',
+  number: 'The block number',
+  page: 'The page number',
+  id: 'The id',
+  network: 'The network',
+  enabled: 'The choice',
 };
 
 export function fieldName(path: string): string {
@@ -67,11 +72,24 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
+/** How a message that reads on after a field's name begins ("The address must be …"). */
+const PREDICATE = /^(must|is|are|has|have|contains|cannot|does|do|was|were)\b/;
+
+/**
+ * One issue as a sentence about its field. Messages of the SDK and of zod do not all read on
+ * after a name ("unknown chain …", "Too big: …"): those follow "is not valid:".
+ */
+export function issueSentence(issue: ValidationIssue): string {
+  const message = issue.message.trim();
+  const field = fieldName(issue.path);
+  if (PREDICATE.test(message)) return sentence(`${field} ${message}`);
+  if (message.startsWith('unknown field')) return sentence(`${field} has ${message}`);
+  const lower = /^[A-Z][a-z]/.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message;
+  return sentence(`${field} is not valid: ${lower}`);
+}
+
 function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => sentence(`${fieldName(issue.path)} ${issue.message}`))
-    .join(' ');
+  return issues.slice(0, 3).map(issueSentence).join(' ');
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

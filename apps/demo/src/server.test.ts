@@ -11,7 +11,8 @@ import { devWalletOf } from './dev-wallet.js';
 import { bitcoinRoutes } from './routes/bitcoin.js';
 import { blockRoutes } from './routes/blocks.js';
 import { entityRoutes } from './routes/entities.js';
-import { infoRoutes } from './routes/info.js';
+import { FIELD_NAMES } from './problems.js';
+import { EMULATOR_NODE_CHAINS_NOTE, infoRoutes } from './routes/info.js';
 import { priceRoutes } from './routes/prices.js';
 import type { RouteContext } from './routes/route.js';
 import { createDemoServer, type DemoServer } from './server.js';
@@ -151,7 +152,7 @@ describe('token prices', () => {
     [
       'an unknown field',
       `chain=eth&address=${USDC}&include=percent_change`,
-      'The input unknown field(s) include.',
+      'The input has unknown field(s) include.',
       undefined,
     ],
   ])('refuses %s with a sentence naming the field', async (_case, query, message, field) => {
@@ -164,7 +165,9 @@ describe('token prices', () => {
   it('says an unknown chain in a sentence that lists the valid ones', async () => {
     const { status, json } = await get(`/api/prices/evm?chain=mars&address=${USDC}`);
     expect(status).toBe(400);
-    expect(json.message).toMatch(/^The chain unknown chain "mars"; use one of: eth \(0x1\), sepolia/);
+    expect(json.message).toMatch(
+      /^The chain is not valid: unknown chain "mars"; use one of: eth \(0x1\), sepolia/,
+    );
     expect(json.field).toBe('chain');
   });
 
@@ -248,7 +251,7 @@ describe('token prices', () => {
     );
     const many = Array.from({ length: 1001 }, (_, i) => `addr${i}`).join(' ');
     expect((await post('/api/prices/solana', { addresses: many })).json.message).toMatch(
-      /^That is 1001 addresses; the demo looks up at most 1000 at once\.$/,
+      /^That is 1,001 addresses; the demo looks up at most 1,000 at once\.$/,
     );
   });
 });
@@ -324,6 +327,26 @@ describe('blocks', () => {
     for (const tx of transactions)
       expect(tx).toMatchObject({ status: 'success', gasUsed: expect.any(Number) });
     expect(headers.get('x-service-requests')).toBe('1');
+  });
+
+  it('says a block number too long to be one as such, not as "not digits"', async () => {
+    const { status, json } = await get('/api/blocks/block?chain=eth&number=12345678901234567890123');
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      field: 'number',
+      message: 'The block number must be at most 18 digits long.',
+    });
+    expect((await get('/api/blocks/block?number=12a')).json.message).toBe(
+      'The block number must be a whole number (digits only).',
+    );
+  });
+
+  it('says, on the emulator, that every chain of the node interface is the same anvil chain', async () => {
+    const info = (await get('/api/info')).json;
+    expect(info.nodeChainsNote).toBe(EMULATOR_NODE_CHAINS_NOTE);
+    const eth = (await get('/api/blocks/block?chain=eth&number=1')).json;
+    const sepolia = (await get('/api/blocks/block?chain=sepolia&number=1')).json;
+    expect(sepolia.hash).toBe(eth.hash);
   });
 
   it('says a block that does not exist yet, and refuses an unknown chain', async () => {
@@ -404,6 +427,20 @@ describe('the Bitcoin routes without a board or a simulator', () => {
     expect(json.message).toMatch(message);
   });
 
+  it.each(['1e3', '-1', 'abc', '1.', '.5', '0x10', '1,5', ' 1 2', 'Infinity'])(
+    'take an amount as decimal text only: %j',
+    async (amountBtc) => {
+      const { status, json } = await post('/api/bitcoin/send', {
+        to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        amountBtc,
+      });
+      expect(status).toBe(400);
+      expect(json.message).toBe(
+        'The amount must be an amount of BTC such as 0.125, with at most 8 decimals.',
+      );
+    },
+  );
+
   it('refuse 40 000 characters where an address goes, at once', async () => {
     const { status, json } = await post('/api/bitcoin/watch', { address: 'bc1q'.repeat(10_000) });
     expect(status).toBe(400);
@@ -424,6 +461,49 @@ describe('the Bitcoin routes without a board or a simulator', () => {
     const { status, json } = await post('/api/bitcoin/mine', { blocks: 1000 });
     expect(status).toBe(400);
     expect(json.message).toBe('The number of blocks must be at most 10.');
+  });
+});
+
+describe('every refusal of what the page sent', () => {
+  const NAMES = [...new Set(Object.values(FIELD_NAMES))].join('|');
+  /** A field's name, then words that read on from it ("The address must …", "The chain is not valid: …"). */
+  const SENTENCE = new RegExp(
+    `^(${NAMES}|Address \\d+ of the list|The input) (must|is|has|contains)\\b[^]*[.!?]$`,
+  );
+  const long = 'x'.repeat(201);
+  it.each([
+    ['GET', `/api/prices/evm?chain=ethereum&address=${USDC}`],
+    ['GET', `/api/prices/evm?chain=eth&address=0x12`],
+    ['GET', `/api/prices/evm?chain=eth&address=${USDC}&toBlock=abc`],
+    ['GET', `/api/prices/evm?chain=eth&address=${USDC}&toBlock=12345678901234567890123`],
+    ['GET', `/api/prices/evm?chain=eth&address=${USDC}&limit=3`],
+    ['GET', '/api/prices/evm?chain=eth'],
+    ['POST', '/api/prices/solana', { addresses: 'x'.repeat(100_001) }],
+    ['POST', '/api/prices/solana', { addresses: Array(1001).fill('x') }],
+    ['POST', '/api/prices/solana', { addresses: 5 }],
+    [
+      'POST',
+      '/api/prices/solana',
+      { addresses: 'So11111111111111111111111111111111111111112', network: 'x' },
+    ],
+    ['POST', '/api/prices/solana', { addresses: 'So1 So11111111111111111111111111111111111111112' }],
+    ['GET', '/api/entities/search'],
+    ['GET', `/api/entities/search?query=${long}`],
+    ['GET', '/api/entities/entity?id=..%2Fx'],
+    ['GET', '/api/entities/category?id=exchanges&page=x'],
+    ['GET', '/api/blocks/block?chain=mars'],
+    ['GET', '/api/blocks/block?number=1e3'],
+    ['POST', '/api/bitcoin/send', { to: 'nope', amountBtc: '1e3' }],
+    ['POST', '/api/bitcoin/send', { to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountBtc: 5 }],
+    ['POST', '/api/bitcoin/mine', { blocks: 'a' }],
+    ['POST', '/api/bitcoin/watch', {}],
+    ['POST', '/api/bitcoin/all-addresses', { enabled: 'yes' }],
+  ] as const)('reads as sentences about the field: %s %s', async (method, path, body?: unknown) => {
+    const { status, json } = method === 'GET' ? await get(path) : await post(path, body);
+    expect(status).toBe(400);
+    for (const sentence of String(json.message).split(/(?<=[.!?]) (?=[A-Z])/)) {
+      expect(sentence).toMatch(SENTENCE);
+    }
   });
 });
 

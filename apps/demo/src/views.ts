@@ -23,6 +23,8 @@ export interface InfoView {
   chains: Chain[];
   /** Chain path segments of the JSON-RPC node interface. */
   nodeChains: string[];
+  /** What the blocks panel must say about those chains (on the emulator: they are one local chain). */
+  nodeChainsNote?: string;
   examples: { evm: TokenExample[]; solana: { label: string; address: string }[] };
   /** The emulator's dev accounts can send EVM transactions (there is a local node). */
   evmSimulator: boolean;

@@ -18,7 +18,7 @@ Options:
   --api-key KEY        API key every interface expects (default ${DEFAULT_API_KEY})
   --seed N             seed of the fixtures and of fault injection (default 1)
   --no-anvil           do not start anvil; the node interface answers 503
-  --state FILE         keep streams and settings in FILE across restarts
+  --state FILE         keep streams, settings and the Bitcoin chain in FILE across restarts
   --strict-webhooks    require public HTTPS webhook targets, like the real service
   --allow-host NAME    also answer requests naming this host (repeatable; default:
                        loopback names and IP literals only, against DNS rebinding)

@@ -139,9 +139,11 @@ const routes: Record<string, ControlRoute> = {
     return ok({ cleared: true });
   },
   'POST /bitcoin/transactions': async (context, body) =>
-    withInput(bitcoinTransactionSchema, body, async (input) =>
-      ok(await context.streams.control.addTransaction(input)),
-    ),
+    withInput(bitcoinTransactionSchema, body, async (input) => {
+      const result = await context.streams.control.addTransaction(input);
+      context.changed();
+      return ok(result);
+    }),
   'POST /bitcoin/mine': async (context, body) =>
     withInput(mineSchema, body ?? {}, async (input) => {
       const result = await context.streams.control.mine(input);

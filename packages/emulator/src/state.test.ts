@@ -24,6 +24,55 @@ afterEach(async () => {
 });
 
 describe('--state FILE', () => {
+  it('keeps the Bitcoin chain: after a restart blocks go on from the tip and a payment mined before confirms', async () => {
+    const stateFile = join(dir, 'state.json');
+    const to = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+    const control = (emu: Awaited<ReturnType<typeof emulator>>, path: string, body: unknown) =>
+      call(`${emu.control}${path}`, { method: 'POST', key: null, body });
+    const first = await emulator({ stateFile, seed: 7, anvil: false });
+    let id: string;
+    let txid: string;
+    let minedAt: number;
+    try {
+      const key = first.apiKey;
+      id = (
+        await call(`${first.urls.streams}/streams/bitcoin`, {
+          method: 'PUT',
+          key,
+          body: { webhookUrl: receiver.url, description: 'chain', tag: 'chain' },
+        })
+      ).body.id;
+      await call(`${first.urls.streams}/streams/bitcoin/${id}/address`, {
+        method: 'POST',
+        key,
+        body: { address: to },
+      });
+      txid = (await control(first, '/bitcoin/transactions', { to, amountBtc: '0.5' })).body.txid;
+      minedAt = (await control(first, '/bitcoin/mine', { blocks: 1 })).body.height;
+    } finally {
+      await first.close();
+    }
+
+    // The same seed again: the chain goes on, and no txid of the last run comes back.
+    const second = await emulator({ stateFile, seed: 7, anvil: false });
+    try {
+      const { height } = (await control(second, '/bitcoin/mine', { blocks: 2 })).body;
+      expect(height).toBe(minedAt + 2);
+      await vi.waitFor(() => {
+        const confirmed = receiver.requests
+          .flatMap((request) => (request.body ? [JSON.parse(request.body)] : []))
+          .filter((payload) => payload.confirmed && Number(payload.block.height) === minedAt);
+        expect(
+          confirmed.flatMap((payload) => payload.transactions.map((tx: { txid: string }) => tx.txid)),
+        ).toContain(txid);
+      });
+      const again = (await control(second, '/bitcoin/transactions', { to, amountBtc: '0.5' })).body.txid;
+      expect(again).not.toBe(txid);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses to start when the state file cannot be written, instead of failing at the first change', async () => {
     const stateFile = join(dir, 'missing-dir', 'state.json');
     await expect(emulator({ stateFile })).rejects.toThrow(/state file .*missing-dir.*cannot be written/);

@@ -8,26 +8,18 @@ import { defineRoute, type RouteContext, text } from './route.js';
 
 const MAX_SATS = 21_000_000n * 100_000_000n;
 
+/** Decimal text only: btcToSats also takes what JSON numbers may be ("1e3"), which no one types as an amount. */
+const BTC_DECIMAL = /^\d+(\.\d{1,8})?$/;
+
 /** A decimal BTC amount, exact to the satoshi, more than 0 and at most 21 million. */
 const btcAmount = text(20).check((ctx) => {
-  let sats: bigint;
-  try {
-    sats = btcToSats(ctx.value);
-  } catch {
-    ctx.issues.push({
-      code: 'custom',
-      input: ctx.value,
-      message: 'must be an amount of BTC such as 0.125, with at most 8 decimals',
-    });
+  const problem = (message: string) => ctx.issues.push({ code: 'custom', input: ctx.value, message });
+  if (!BTC_DECIMAL.test(ctx.value)) {
+    problem('must be an amount of BTC such as 0.125, with at most 8 decimals');
     return;
   }
-  if (sats <= 0n || sats > MAX_SATS) {
-    ctx.issues.push({
-      code: 'custom',
-      input: ctx.value,
-      message: 'must be more than 0 and at most 21 000 000 BTC',
-    });
-  }
+  const sats = btcToSats(ctx.value);
+  if (sats <= 0n || sats > MAX_SATS) problem('must be more than 0 and at most 21 000 000 BTC');
 });
 
 /** The board's status, also when it is off (then with the reason). */

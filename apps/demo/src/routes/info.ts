@@ -7,6 +7,10 @@ import type { InfoView } from '../views.js';
 import { boardStatus } from './bitcoin.js';
 import { defineRoute, type RouteContext } from './route.js';
 
+/** The emulator answers every chain of the node interface from its one anvil node. */
+export const EMULATOR_NODE_CHAINS_NOTE =
+  'On the emulator every chain here is the same local anvil chain: eth, sepolia and the others show the same blocks.';
+
 export function infoRoutes(context: RouteContext, describe: () => InfoView['backend']) {
   return [
     defineRoute({
@@ -18,6 +22,7 @@ export function infoRoutes(context: RouteContext, describe: () => InfoView['back
         backend: describe(),
         chains: EVM_CHAINS.map(({ name, hexId }) => ({ name, hexId })),
         nodeChains: [...NODE_CHAINS],
+        ...(context.backend.mode === 'emulator' ? { nodeChainsNote: EMULATOR_NODE_CHAINS_NOTE } : {}),
         examples: { evm: [...EVM_TOKEN_EXAMPLES], solana: [...SOLANA_TOKEN_EXAMPLES] },
         evmSimulator: context.backend.devWallet !== undefined,
         bitcoin: boardStatus(context),

@@ -9,6 +9,11 @@ import { defineRoute, optionalDigits, type RouteContext, text } from './route.js
 
 /** The SDK splits any number of Solana addresses into calls of 100; the demo caps one lookup here. */
 export const MAX_SOLANA_ADDRESSES = 1000;
+/** The most text one lookup may paste (1,000 addresses of 44 characters and separators fit). */
+export const MAX_SOLANA_TEXT = 100_000;
+
+/** 100000 → "100,000". */
+export const grouped = (value: number) => value.toLocaleString('en-US');
 
 /** Numbers the contract may send as strings (`"199878836.42"`); undefined when absent or not numeric. */
 function numberOf(value: unknown): number | undefined {
@@ -78,7 +83,16 @@ export function priceRoutes({ backend }: RouteContext) {
       path: '/api/prices/solana',
       input: z.strictObject({
         addresses: z.union(
-          [z.string().max(100_000), z.array(z.string().max(100)).max(MAX_SOLANA_ADDRESSES)],
+          [
+            z
+              .string()
+              .max(MAX_SOLANA_TEXT, { error: `must be at most ${grouped(MAX_SOLANA_TEXT)} characters` }),
+            z
+              .array(z.string().max(100, { error: 'must be at most 100 characters' }))
+              .max(MAX_SOLANA_ADDRESSES, {
+                error: `must hold at most ${grouped(MAX_SOLANA_ADDRESSES)} addresses`,
+              }),
+          ],
           {
             error: 'must be text or a list of addresses',
           },
@@ -93,7 +107,7 @@ export function priceRoutes({ backend }: RouteContext) {
         if (addresses.length > MAX_SOLANA_ADDRESSES) {
           throw new DemoError(
             400,
-            `That is ${addresses.length} addresses; the demo looks up at most ${MAX_SOLANA_ADDRESSES} at once.`,
+            `That is ${grouped(addresses.length)} addresses; the demo looks up at most ${grouped(MAX_SOLANA_ADDRESSES)} at once.`,
             'addresses',
           );
         }

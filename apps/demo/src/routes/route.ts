@@ -44,12 +44,13 @@ export const text = (max: number) =>
 export const optionalText = (max: number) =>
   z.preprocess((value) => (value === '' ? undefined : value), text(max).optional());
 
-/** A whole number ≥ 0 given as digits (query strings carry text). */
+/** A whole number ≥ 0 given as digits (query strings carry text), of at most `max` digits. */
 export const digits = (max = 18) =>
   z
     .string({ error: 'must be a whole number' })
     .trim()
-    .regex(new RegExp(`^\\d{1,${max}}$`), { error: 'must be a whole number (digits only)' });
+    .regex(/^\d+$/, { error: 'must be a whole number (digits only)' })
+    .max(max, { error: `must be at most ${max} digits long` });
 
 export const optionalDigits = (max?: number) =>
   z.preprocess((value) => (value === '' ? undefined : value), digits(max).optional());

@@ -1,5 +1,6 @@
 import { hex } from '@scure/base';
 import { parseBtc } from './amount.js';
+import { type ChainState, transactionFromJson, transactionToJson } from './chain-state.js';
 import { displayHash, SeededRandom, sha256d } from './random.js';
 import {
   type AddressKind,
@@ -106,16 +107,47 @@ export class BitcoinSimulator {
     startHeight?: number;
     initialBlocks?: number;
     retainBlocks?: number;
+    /** A chain saved by {@link saveChain}: mining goes on from its tip, its mempool still waits. */
+    resume?: ChainState;
   }) {
     this.retainBlocks = options.retainBlocks ?? DEFAULT_RETAINED_BLOCKS;
     if (!Number.isInteger(this.retainBlocks) || this.retainBlocks < MIN_RETAINED_BLOCKS) {
       throw new RangeError(`retainBlocks must be an integer >= ${MIN_RETAINED_BLOCKS}`);
     }
-    this.random = new SeededRandom(options.seed);
+    const resumed = options.resume?.blocks.at(-1);
+    // Mixed with the tip, so that a restart with the same seed never mints the txids of the last run.
+    this.random = new SeededRandom(resumed ? options.seed ^ resumed.height : options.seed);
+    if (options.resume && resumed) {
+      for (const block of options.resume.blocks)
+        this.blocks.push({ ...block, transactions: block.transactions.map(transactionFromJson) });
+      for (const { tx, lowFeeSince } of options.resume.mempool)
+        this.mempoolTxs.set(tx.txid, {
+          tx: transactionFromJson(tx),
+          ...(lowFeeSince === undefined ? {} : { lowFeeSince }),
+        });
+      this.pendingMined.push(...options.resume.pendingMined.map(transactionFromJson));
+      this.clock = resumed.timestamp;
+      return;
+    }
     const startHeight = options.startHeight ?? 880_000 + (Math.abs(options.seed) % 10_000);
     this.clock = 1_735_689_600 + (startHeight - 880_000) * 600;
     this.blocks.push(this.buildBlock(startHeight, '0'.repeat(64), []));
     for (let i = 1; i < (options.initialBlocks ?? 6); i++) this.mineOne();
+  }
+
+  /** The last `blocks` blocks and the mempool, for a state file (the `resume` option takes them back). */
+  saveChain(blocks: number): ChainState {
+    return {
+      blocks: this.blocks.slice(-blocks).map((block) => ({
+        ...block,
+        transactions: block.transactions.map(transactionToJson),
+      })),
+      mempool: [...this.mempoolTxs.values()].map(({ tx, lowFeeSince }) => ({
+        tx: transactionToJson(tx),
+        ...(lowFeeSince === undefined ? {} : { lowFeeSince }),
+      })),
+      pendingMined: this.pendingMined.map(transactionToJson),
+    };
   }
 
   subscribe(listener: SimulatorListener): () => void {

@@ -122,7 +122,8 @@ export class Streams implements StreamsService {
     // A state file from an older run may lack newer fields: fill them from the defaults.
     this.state = { ...initialState(options.seed), ...(options.state ? structuredClone(options.state) : {}) };
     this.watch = new WatchIndex(this.state, () => this.options.onChange?.());
-    this.simulator = new BitcoinSimulator({ seed: options.seed });
+    const chain = this.state.bitcoinChain;
+    this.simulator = new BitcoinSimulator({ seed: options.seed, ...(chain ? { resume: chain } : {}) });
     this.engine = new DeliveryEngine(
       {
         target: (streamId) => {
@@ -218,7 +219,8 @@ export class Streams implements StreamsService {
   }
 
   snapshot(): StreamsState {
-    return structuredClone(this.state);
+    // The blocks a confirmation still needs: a restart mines on from the same tip.
+    return { ...structuredClone(this.state), bitcoinChain: this.simulator.saveChain(CONFIRMATION_DEPTH + 1) };
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ChainState } from '../bitcoin/chain-state.js';
 import { SeededRandom } from '../bitcoin/random.js';
 import type { XpubAddressType } from '../bitcoin/xpub.js';
 
@@ -68,6 +69,8 @@ export interface StreamsState {
   addresses: Record<string, AddressRecord[]>;
   /** Attached xpubs by Bitcoin stream id. */
   xpubs: Record<string, XpubRecord[]>;
+  /** The simulated Bitcoin chain's last blocks and mempool (absent in files of older versions). */
+  bitcoinChain?: ChainState;
 }
 
 /** The secret deliveries are signed with until `updateSettings` sets another (random-looking, like the default key). */

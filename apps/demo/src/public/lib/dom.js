@@ -67,18 +67,26 @@ export function part(root, role) {
  */
 export function showError(target, error, form) {
   const message = error instanceof Error ? error.message : String(error);
-  show(target, h('p', { class: 'error', role: 'alert' }, message));
+  const id = `error-${++errorCount}`;
+  show(target, h('p', { class: 'error', role: 'alert', id }, message));
   const field = /** @type {{ field?: string }} */ (error).field;
   const input = field && form ? form.elements.namedItem(field) : null;
   if (input instanceof HTMLElement) {
     input.setAttribute('aria-invalid', 'true');
+    // A screen reader reads the sentence with the field, also when the field is focused again later.
+    input.setAttribute('aria-describedby', id);
     input.focus();
   }
 }
 
+let errorCount = 0;
+
 /** @param {HTMLFormElement} form */
 export function clearInvalid(form) {
-  for (const element of form.querySelectorAll('[aria-invalid]')) element.removeAttribute('aria-invalid');
+  for (const element of form.querySelectorAll('[aria-invalid]')) {
+    element.removeAttribute('aria-invalid');
+    element.removeAttribute('aria-describedby');
+  }
 }
 
 /**

@@ -24,6 +24,8 @@ export function setUpBlocks(root, info) {
   chain.replaceChildren(...info.nodeChains.map((name) => h('option', { value: name }, name)));
   chain.value = 'eth';
   send.hidden = !info.evmSimulator;
+  if (info.nodeChainsNote)
+    form.after(h('p', { class: 'notice', 'data-role': 'chains-note' }, info.nodeChainsNote));
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();

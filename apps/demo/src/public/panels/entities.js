@@ -147,14 +147,19 @@ export function setUpEntities(root) {
 
   /** @param {CategoryPageView} data @param {string} name */
   function renderCategory(data, name) {
+    // A full page says "more" without knowing the total: the next one may come back empty.
+    const list =
+      data.entities.length === 0
+        ? h('p', { class: 'placeholder', 'data-role': 'no-more' }, `No more entities in “${name}”.`)
+        : group(
+            name,
+            data.entities.length,
+            data.entities.map((entity) => h('li', null, entityLink(entity, openEntity))),
+          );
     return h(
       'div',
       null,
-      group(
-        name,
-        data.entities.length,
-        data.entities.map((entity) => h('li', null, entityLink(entity, openEntity))),
-      ),
+      list,
       h(
         'div',
         { class: 'pager' },

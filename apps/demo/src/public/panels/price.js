@@ -43,6 +43,8 @@ export function setUpPrice(root, info) {
         {
           class: 'chip',
           type: 'button',
+          // The visible "USDC" and "eth" sit in two boxes without a space: read out "USDCeth".
+          'aria-label': `${example.label} on ${example.chain}`,
           onclick: () => {
             chain.value = example.chain;
             address.value = example.address;

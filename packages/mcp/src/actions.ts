@@ -32,8 +32,15 @@ export interface McpAction extends ActionDescription {
    * makes several requests from one input (a list of addresses) and answers with their results.
    */
   output: z.ZodType | undefined;
-  /** HTTP method of a REST operation; `undefined` for JSON-RPC (all reads). */
+  /** HTTP method of a REST operation; `undefined` for JSON-RPC. */
   method: string | undefined;
+  /**
+   * Changes nothing: a GET, a JSON-RPC method, or a safe-to-repeat POST whose action reads
+   * (`get…`: Solana prices and block data are POSTs because their inputs are long).
+   */
+  readOnly: boolean;
+  /** Safe to send twice (the operation's own `idempotent`). */
+  idempotent: boolean;
   /** Runs the SDK function with the REST client (JSON-RPC: through a client for `input.chain`). */
   call(client: Client, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
@@ -47,6 +54,8 @@ const RPC_CHAIN_SCHEMA: JsonSchema = {
   description:
     'The chain to call, by name as the node interface spells it (eth, polygon, base, bsc-testnet, …) or by id.',
 };
+
+const READING_ACTION = /^(get|list|search)(?![a-z])/;
 
 function exampleInputsOf(action: Action, inputSchema: JsonSchema): Record<string, unknown>[] {
   const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
@@ -62,7 +71,12 @@ function exampleInputsOf(action: Action, inputSchema: JsonSchema): Record<string
 }
 
 function restAction(action: Action): McpAction {
-  const operation = action.operation as unknown as { method: string; input: z.ZodType; response: z.ZodType };
+  const operation = action.operation as unknown as {
+    method: string;
+    idempotent: boolean;
+    input: z.ZodType;
+    response: z.ZodType;
+  };
   const inputSchema = inputJsonSchema(action.input);
   return {
     ...describeAction(action),
@@ -70,6 +84,8 @@ function restAction(action: Action): McpAction {
     inputSchema,
     output: action.input === operation.input ? operation.response : undefined,
     method: operation.method,
+    readOnly: operation.method === 'GET' || (operation.idempotent && READING_ACTION.test(operation.action)),
+    idempotent: operation.idempotent,
     call: (client, input, options) => (action.call as RestCall)(client, input, options),
   };
 }
@@ -97,6 +113,8 @@ function rpcAction(action: Action): McpAction {
     inputSchema: { ...params, type: 'object', properties },
     output: (action.operation as unknown as { result: z.ZodType }).result,
     method: undefined,
+    readOnly: true,
+    idempotent: true,
     call: (client, input, options) => {
       const { chain = DEFAULT_RPC_CHAIN, ...params } = input;
       return (action.call as RpcCall)(rpcFor(client, String(chain)), params, options);

@@ -38,8 +38,6 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
-
 /**
  * The JSON form of what a call returns. bigints (block numbers read over JSON-RPC) come back as
  * decimal strings, since JSON has no bigint; `toJson` converts the values the same way.
@@ -80,7 +78,7 @@ function describe(action: McpAction): string {
 }
 
 export function toolOf(action: McpAction): Tool {
-  const readOnly = action.method === undefined || action.method === 'GET';
+  const { readOnly } = action;
   const outputSchema = outputJsonSchema(action.output);
   const definition: ToolDefinition = {
     name: action.id,
@@ -91,7 +89,7 @@ export function toolOf(action: McpAction): Tool {
       title: action.displayName,
       readOnlyHint: readOnly,
       destructiveHint: action.method === 'DELETE',
-      idempotentHint: action.method === undefined || IDEMPOTENT_METHODS.has(action.method),
+      idempotentHint: action.idempotent,
       openWorldHint: true,
     },
   };
@@ -114,9 +112,14 @@ export async function callTool(tool: Tool, client: Client, args: Record<string, 
   try {
     const answer = toJson(await tool.action.call(client, args));
     const text = client.redact(summarize(tool, answer));
-    const result: ToolResult = { content: [{ type: 'text', text }] };
+    // The spec asks a tool with structured content to send it as JSON text too, for older clients.
+    const result: ToolResult = {
+      content: [
+        { type: 'text', text },
+        { type: 'text', text: client.redact(JSON.stringify(answer)) },
+      ],
+    };
     if (tool.definition.outputSchema) result.structuredContent = answer as Record<string, unknown>;
-    else result.content.push({ type: 'text', text: client.redact(JSON.stringify(answer)) });
     return result;
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -141,6 +144,5 @@ function summarize(tool: Tool, answer: unknown): string {
     return `${action.displayName}: ${count} item(s) on this page.`;
   }
   if (Array.isArray(answer)) return `${action.displayName}: ${answer.length} item(s).`;
-  if (tool.definition.outputSchema) return `${action.displayName}: done; the result is in structuredContent.`;
   return `${action.displayName}: done.`;
 }

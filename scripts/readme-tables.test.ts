@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the `pnpm generate` script
-import { mcpTools, packagesWithActions, readmePath, renderReadme, renderToolList, tablesIn } from './readme-tables.mjs';
+import {
+  mcpTools,
+  packagesWithActions,
+  readmePath,
+  renderReadme,
+  renderToolList,
+  tablesIn,
+} from './readme-tables.mjs';
 
 const root = join(import.meta.dirname, '..');
 type Action = { operation: { id: string } };

@@ -262,14 +262,12 @@ describe('fresh projects installed from the registry alone', () => {
     300_000,
   );
 
-  it(
-    'blockwire-mcp, as installed, serves the tools over stdio to the MCP SDK\'s own client',
-    async () => {
-      const dir = await project('mcp-consumer');
-      const file = join(dir, 'main.mjs');
-      writeFileSync(
-        file,
-        `import { startEmulator } from '@blockwire/emulator';
+  it("blockwire-mcp, as installed, serves the tools over stdio to the MCP SDK's own client", async () => {
+    const dir = await project('mcp-consumer');
+    const file = join(dir, 'main.mjs');
+    writeFileSync(
+      file,
+      `import { startEmulator } from '@blockwire/emulator';
         import { Client } from '@modelcontextprotocol/sdk/client/index.js';
         import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
         const emu = await startEmulator({ anvil: false });
@@ -289,12 +287,10 @@ describe('fresh projects installed from the registry alone', () => {
           await client.close();
           await emu.close();
         }`,
-      );
-      const result = JSON.parse((await run(process.execPath, [file], dir)).trim().split('\n').pop()!);
-      expect(result).toEqual({ tools: 30, symbol: 'USDC' });
-    },
-    300_000,
-  );
+    );
+    const result = JSON.parse((await run(process.execPath, [file], dir)).trim().split('\n').pop()!);
+    expect(result).toEqual({ tools: 30, symbol: 'USDC' });
+  }, 300_000);
 
   it.each([
     ['node16', 'Node16'],

@@ -59,9 +59,16 @@ async function main(): Promise<void> {
   await server.connect(new StdioServerTransport());
 }
 
+/** Every key this process was given (variable or flag), to mask in a message printed before a client exists. */
+function givenKeys(): string[] {
+  const flag = process.argv.findIndex((arg) => arg === '--api-key' || arg.startsWith('--api-key='));
+  const fromFlag = flag < 0 ? undefined : (process.argv[flag]!.split('=')[1] ?? process.argv[flag + 1]);
+  return [process.env.BLOCKWIRE_API_KEY, fromFlag].filter((key): key is string => Boolean(key));
+}
+
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  const key = process.env.BLOCKWIRE_API_KEY;
-  process.stderr.write(`blockwire-mcp: ${key ? message.split(key).join('***') : message}\n`);
+  let message = error instanceof Error ? error.message : String(error);
+  for (const key of givenKeys()) message = message.split(key).join('***');
+  process.stderr.write(`blockwire-mcp: ${message}\n`);
   process.exit(1);
 });

@@ -4,7 +4,12 @@
  * posting to localhost) and to bind to localhost only; the Host header is checked as well, since
  * a rebound name arrives with a foreign Host.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type BlockwireMcpOptions, createBlockwireMcpServer } from './server.js';
@@ -64,7 +69,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (new URL(request.url ?? '/', `http://${HOST}`).pathname !== MCP_PATH) {
       return reject(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     }
-    if (request.method !== 'POST') return reject(response, 405, 'Method not allowed: this server is stateless, POST only');
+    if (request.method !== 'POST')
+      return reject(response, 405, 'Method not allowed: this server is stateless, POST only');
     const server = createBlockwireMcpServer(options);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on('close', () => {
@@ -75,7 +81,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       await server.connect(transport);
       await transport.handleRequest(request, response);
     } catch (error) {
-      options.log?.(options.client.redact(`request failed: ${error instanceof Error ? error.message : String(error)}`));
+      options.log?.(
+        options.client.redact(`request failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
       if (!response.headersSent) reject(response, 500, 'Internal server error');
     }
   }

@@ -5,7 +5,7 @@
  * as a tool error naming the field, and a canary key appears in no output.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
@@ -123,7 +123,8 @@ async function withLiveIds(client: Client, id: string, input: Record<string, unk
   const action = MCP_ACTIONS.find((entry) => entry.id === id)!;
   const bitcoin = action.resource === 'bitcoinStream';
   if (!bitcoin || (!('id' in input) && !('streamId' in input))) return input;
-  const stream = (await call(client, 'createBitcoinStream', { webhookUrl: receiver.url })).structuredContent as {
+  const stream = (await call(client, 'createBitcoinStream', { webhookUrl: receiver.url }))
+    .structuredContent as {
     id: string;
   };
   const added = await call(client, 'addBitcoinStreamAddress', {
@@ -144,7 +145,10 @@ async function withLiveIds(client: Client, id: string, input: Record<string, unk
   return live;
 }
 
-function describeTransport(name: string, connect: (args?: string[]) => Promise<{ client: Client; stop(): Promise<void> }>) {
+function describeTransport(
+  name: string,
+  connect: (args?: string[]) => Promise<{ client: Client; stop(): Promise<void> }>,
+) {
   describe(`over ${name}`, () => {
     let client: Client;
     let stop: () => Promise<void>;
@@ -193,7 +197,9 @@ function describeTransport(name: string, connect: (args?: string[]) => Promise<{
         chain: 'ethereum',
       });
       expect(result.isError).toBe(true);
-      expect(JSON.stringify(result.content)).toMatch(/chain: .*unknown chain \\"ethereum\\" \(did you mean \\"eth\\"\?\)/);
+      expect(JSON.stringify(result.content)).toMatch(
+        /chain: .*unknown chain \\"ethereum\\" \(did you mean \\"eth\\"\?\)/,
+      );
       // The server lives on: the next call works.
       expect((await call(client, 'getEntityCategories', {})).isError).toBeFalsy();
     });
@@ -256,7 +262,11 @@ describe('Streamable HTTP: Host and Origin checks', () => {
   const post = (headers: Record<string, string>) =>
     fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
       body: JSON.stringify(initialize),
     });
 
@@ -270,6 +280,22 @@ describe('Streamable HTTP: Host and Origin checks', () => {
     const port = new URL(server.url).port;
     expect((await post({ origin: `http://127.0.0.1:${port}.evil.example` })).status).toBe(403);
     expect((await post({ origin: 'null' })).status).toBe(403);
+  });
+
+  it('refuses a foreign Host (a rebound name), even without an Origin', async () => {
+    const { port } = new URL(server.url);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${port}` } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify(initialize));
+    });
+    expect(status).toBe(403);
   });
 
   it('accepts its own origin', async () => {

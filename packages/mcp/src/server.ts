@@ -30,8 +30,13 @@ export function createBlockwireMcpServer(options: BlockwireMcpOptions): Server {
     const { name, arguments: args = {} } = request.params;
     const tool = byName.get(name);
     if (!tool) {
-      const known = options.readOnly ? ' (this server runs with --read-only: tools that change state are off)' : '';
-      return { content: [{ type: 'text' as const, text: `Unknown tool ${JSON.stringify(name)}${known}.` }], isError: true };
+      const known = options.readOnly
+        ? ' (this server runs with --read-only: tools that change state are off)'
+        : '';
+      return {
+        content: [{ type: 'text' as const, text: `Unknown tool ${JSON.stringify(name)}${known}.` }],
+        isError: true,
+      };
     }
     return await callTool(tool, options.client, args);
   });
@@ -55,7 +60,10 @@ const BASE_URL_VARIABLES: Record<keyof BaseUrls, keyof typeof ENVIRONMENT> = {
 };
 
 /** A client from the environment: the key and any base URLs given; the SDK's defaults for the rest. */
-export function clientFromEnvironment(env: Record<string, string | undefined>, apiKey = env.BLOCKWIRE_API_KEY): Client {
+export function clientFromEnvironment(
+  env: Record<string, string | undefined>,
+  apiKey = env.BLOCKWIRE_API_KEY,
+): Client {
   if (!apiKey) throw new Error('No API key: set BLOCKWIRE_API_KEY (or pass --api-key).');
   const baseUrls: Partial<BaseUrls> = {};
   for (const [api, name] of Object.entries(BASE_URL_VARIABLES) as [keyof BaseUrls, string][]) {

@@ -50,7 +50,8 @@ function outputJsonSchema(schema: z.ZodType | undefined): JsonSchema | undefined
     override(ctx) {
       const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
       if (def.type === 'bigint') {
-        for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as Record<string, unknown>)[key];
+        for (const key of Object.keys(ctx.jsonSchema))
+          delete (ctx.jsonSchema as Record<string, unknown>)[key];
         Object.assign(ctx.jsonSchema, { type: 'string', pattern: '^-?[0-9]+$' });
       }
     },
@@ -66,7 +67,9 @@ function describe(action: McpAction): string {
       `Paged: pass the \`${paging.nextCursor}\` of an answer as \`${paging.cursorField}\` for the next page${paging.limitField ? `; \`${paging.limitField}\` sets the page size` : ''}.`,
     );
   } else if (paging?.style === 'page') {
-    lines.push(`Paged: \`${paging.pageField}\` picks the page${paging.limitField ? `, \`${paging.limitField}\` its size` : ''}.`);
+    lines.push(
+      `Paged: \`${paging.pageField}\` picks the page${paging.limitField ? `, \`${paging.limitField}\` its size` : ''}.`,
+    );
   }
   if (action.chunking) {
     lines.push(
@@ -104,11 +107,17 @@ export function buildTools(options: { readOnly?: boolean } = {}): Tool[] {
 
 /** JSON-safe copy: bigints become decimal strings. */
 export function toJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (_key, entry) => (typeof entry === 'bigint' ? entry.toString() : entry)));
+  return JSON.parse(
+    JSON.stringify(value, (_key, entry) => (typeof entry === 'bigint' ? entry.toString() : entry)),
+  );
 }
 
 /** Runs a tool; an error of any kind becomes a tool error with the key masked, never a throw. */
-export async function callTool(tool: Tool, client: Client, args: Record<string, unknown>): Promise<ToolResult> {
+export async function callTool(
+  tool: Tool,
+  client: Client,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
   try {
     const answer = toJson(await tool.action.call(client, args));
     const text = client.redact(summarize(tool, answer));

@@ -84,7 +84,8 @@ function restAction(action: Action): McpAction {
     inputSchema,
     output: action.input === operation.input ? operation.response : undefined,
     method: operation.method,
-    readOnly: operation.method === 'GET' || (operation.idempotent && READING_ACTION.test(operation.action)),
+    readOnly:
+      operation.method === 'GET' || (operation.idempotent && READING_ACTION.test(action.operation.action)),
     idempotent: operation.idempotent,
     call: (client, input, options) => (action.call as RestCall)(client, input, options),
   };

@@ -8,6 +8,7 @@ export {
   type ClientRequest,
   type ClientResponse,
   createClient,
+  BASE_URL_VARIABLES,
   DEFAULT_BASE_URLS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,

@@ -2,7 +2,7 @@
  * The MCP server: the tools of `buildTools`, answered with a Blockwire client. The key lives in
  * that client only; every text that leaves the server passes through its redaction.
  */
-import { type BaseUrls, type Client, createClient } from '@blockwire/core';
+import { BASE_URL_VARIABLES, type BaseUrls, type Client, createClient } from '@blockwire/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { buildTools, callTool, type Tool } from './tools.js';
@@ -44,19 +44,9 @@ export function createBlockwireMcpServer(options: BlockwireMcpOptions): Server {
 }
 
 /** Environment variables the server reads (the demo's names), each with what it means. */
-export const ENVIRONMENT = {
+export const ENVIRONMENT: Readonly<Record<string, string>> = {
   BLOCKWIRE_API_KEY: 'the API key (or --api-key)',
-  BLOCKWIRE_EVM_URL: 'base URL of the EVM data interface (prices, entities)',
-  BLOCKWIRE_SOLANA_URL: 'base URL of the Solana prices interface',
-  BLOCKWIRE_STREAMS_URL: 'base URL of the streams interface',
-  BLOCKWIRE_NODE_URL: 'base URL of the JSON-RPC node interface',
-} as const;
-
-const BASE_URL_VARIABLES: Record<keyof BaseUrls, keyof typeof ENVIRONMENT> = {
-  evm: 'BLOCKWIRE_EVM_URL',
-  solana: 'BLOCKWIRE_SOLANA_URL',
-  streams: 'BLOCKWIRE_STREAMS_URL',
-  node: 'BLOCKWIRE_NODE_URL',
+  ...Object.fromEntries(Object.values(BASE_URL_VARIABLES).map(({ name, meaning }) => [name, meaning])),
 };
 
 /** A client from the environment: the key and any base URLs given; the SDK's defaults for the rest. */
@@ -66,7 +56,7 @@ export function clientFromEnvironment(
 ): Client {
   if (!apiKey) throw new Error('No API key: set BLOCKWIRE_API_KEY (or pass --api-key).');
   const baseUrls: Partial<BaseUrls> = {};
-  for (const [api, name] of Object.entries(BASE_URL_VARIABLES) as [keyof BaseUrls, string][]) {
+  for (const [api, { name }] of Object.entries(BASE_URL_VARIABLES) as [keyof BaseUrls, { name: string }][]) {
     if (env[name]) baseUrls[api] = env[name];
   }
   return createClient({ apiKey, baseUrls });

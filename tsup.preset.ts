@@ -23,6 +23,23 @@ export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
   });
 }
 
+/** A package's command-line program: ESM only, an executable with a shebang, not among its exports. */
+export function cliBuild(entry: Options['entry'], overrides: Options = {}): Options {
+  return {
+    define: packageDefines(),
+    entry,
+    format: ['esm'],
+    target: 'node22',
+    platform: 'node',
+    sourcemap: true,
+    clean: false,
+    dts: false,
+    splitting: false,
+    banner: { js: '#!/usr/bin/env node' },
+    ...overrides,
+  };
+}
+
 /**
  * Constants put into a build from the package's package.json (tsup runs in the package's folder):
  * its version (the User-Agent) and its `engines.node` range (the check that fails at import on an

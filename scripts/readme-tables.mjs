@@ -73,6 +73,28 @@ export function renderReadme(text, actions) {
   });
 }
 
+const TOOLS_MARKER = /<!-- tools -->\n[\s\S]*?<!-- \/tools -->/g;
+
+/** The tools of @blockwire/mcp (built from the same actions), for its README's tool list. */
+export async function mcpTools() {
+  return (await import('../packages/mcp/dist/index.js')).buildTools();
+}
+
+/** The markdown table of the MCP tools: name, title, what the hints say, and the summary. */
+export function toolTable(tools) {
+  const rows = tools.map(({ definition, action }) => {
+    const hints = definition.annotations;
+    const kind = hints.readOnlyHint ? 'read' : hints.destructiveHint ? 'write, destructive' : 'write';
+    return [`\`${definition.name}\``, definition.title, kind, escapeCell(action.summary)];
+  });
+  return table(['Tool', 'Title', 'Kind', 'What it does'], rows);
+}
+
+/** The README text with its tool list regenerated. */
+export function renderToolList(text, tools) {
+  return text.replace(TOOLS_MARKER, () => `<!-- tools -->\n${toolTable(tools)}\n<!-- /tools -->`);
+}
+
 /** The action ids a README has a table for. */
 export function tablesIn(text) {
   return [...text.matchAll(MARKER)].map((match) => match[1]);
@@ -91,4 +113,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (after !== before) writeFileSync(file, after);
     process.stdout.write(`${after === before ? 'fresh' : 'wrote'} ${file}\n`);
   }
+  const file = readmePath(root, 'mcp');
+  const before = readFileSync(file, 'utf8');
+  const after = renderToolList(before, await mcpTools());
+  if (after !== before) writeFileSync(file, after);
+  process.stdout.write(`${after === before ? 'fresh' : 'wrote'} ${file}\n`);
 }

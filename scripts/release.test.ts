@@ -191,7 +191,7 @@ describe('a release through changesets to a registry', () => {
 });
 
 describe('fresh projects installed from the registry alone', () => {
-  const packages = ['core', 'prices', 'entities', 'streams', 'rpc', 'emulator'];
+  const packages = ['core', 'prices', 'entities', 'streams', 'rpc', 'emulator', 'mcp'];
   async function project(
     name: string,
     extra: Record<string, unknown> = {},
@@ -267,6 +267,36 @@ describe('fresh projects installed from the registry alone', () => {
     },
     300_000,
   );
+
+  it("blockwire-mcp, as installed, serves the tools over stdio to the MCP SDK's own client", async () => {
+    const dir = await project('mcp-consumer');
+    const file = join(dir, 'main.mjs');
+    writeFileSync(
+      file,
+      `import { startEmulator } from '@blockwire/emulator';
+        import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+        import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+        const emu = await startEmulator({ anvil: false });
+        const client = new Client({ name: 'release-test', version: '0.0.0' });
+        try {
+          await client.connect(new StdioClientTransport({
+            command: ${JSON.stringify(join(dir, 'node_modules', '.bin', 'blockwire-mcp'))},
+            env: { PATH: process.env.PATH, BLOCKWIRE_API_KEY: emu.apiKey, BLOCKWIRE_EVM_URL: emu.urls.evm },
+          }));
+          const { tools } = await client.listTools();
+          const price = await client.callTool({
+            name: 'getEvmTokenPrice',
+            arguments: { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+          });
+          console.log(JSON.stringify({ tools: tools.length, symbol: price.structuredContent.tokenSymbol }));
+        } finally {
+          await client.close();
+          await emu.close();
+        }`,
+    );
+    const result = JSON.parse((await run(process.execPath, [file], dir)).trim().split('\n').pop()!);
+    expect(result).toEqual({ tools: 30, symbol: 'USDC' });
+  }, 300_000);
 
   it.each([
     ['node16', 'Node16'],

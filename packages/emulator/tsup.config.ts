@@ -1,5 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
-import { libraryBuild } from '../../tsup.preset';
+import { cliBuild, libraryBuild } from '../../tsup.preset';
 
 // The two builds run in parallel: the library's clean step must leave the CLI's files alone.
 const cliFiles = ['cli.js', 'cli.js.map', 'node-check.js', 'node-check.js.map'];
@@ -10,18 +10,6 @@ const library = libraryBuild(
 
 export default defineConfig([
   library,
-  {
-    // The CLI: ESM only, an executable with a shebang; not part of the library's exports.
-    // node-check stays a file of its own, imported first, so it runs before anything else loads.
-    entry: { cli: 'src/cli.ts', 'node-check': 'src/node-check.ts' },
-    external: ['./node-check.js'],
-    format: ['esm'],
-    target: 'node22',
-    platform: 'node',
-    sourcemap: true,
-    clean: false,
-    dts: false,
-    splitting: false,
-    banner: { js: '#!/usr/bin/env node' },
-  },
+  // The CLI. node-check stays a file of its own, imported first, so it runs before anything else loads.
+  cliBuild({ cli: 'src/cli.ts', 'node-check': 'src/node-check.ts' }, { external: ['./node-check.js'] }),
 ]);

@@ -2,27 +2,17 @@
  * What the demo runs against, read from the environment: the local emulator (no key, no network)
  * unless `BLOCKWIRE_API_KEY` is set, in which case the real service.
  */
-import type { BaseUrls } from '@blockwire/core';
+import { BASE_URL_VARIABLES, type BaseUrls } from '@blockwire/core';
 
 /** Environment variables the demo reads, each with what it means (printed by `--help`). */
 export const ENVIRONMENT = {
   BLOCKWIRE_API_KEY: 'use the real service with this key instead of the local emulator',
-  BLOCKWIRE_EVM_URL: 'base URL of the EVM data interface (prices, entities)',
-  BLOCKWIRE_SOLANA_URL: 'base URL of the Solana prices interface',
-  BLOCKWIRE_STREAMS_URL: 'base URL of the streams interface',
-  BLOCKWIRE_NODE_URL: 'base URL of the JSON-RPC node interface',
+  ...Object.fromEntries(Object.values(BASE_URL_VARIABLES).map(({ name, meaning }) => [name, meaning])),
   BLOCKWIRE_WEBHOOK_URL:
     'public HTTPS URL that forwards to this demo’s /webhooks/bitcoin (real service only: it cannot reach 127.0.0.1)',
   BLOCKWIRE_WEBHOOK_SECRET: 'your project’s webhook secret (real service only), to check deliveries',
   PORT: 'port of the demo page (default 4680; 0 picks a free one)',
 } as const;
-
-const BASE_URL_VARIABLES: Record<keyof BaseUrls, keyof typeof ENVIRONMENT> = {
-  evm: 'BLOCKWIRE_EVM_URL',
-  solana: 'BLOCKWIRE_SOLANA_URL',
-  streams: 'BLOCKWIRE_STREAMS_URL',
-  node: 'BLOCKWIRE_NODE_URL',
-};
 
 export const DEFAULT_PORT = 4680;
 
@@ -57,7 +47,9 @@ export function readConfig(env: Environment): DemoConfig {
 function readBackend(env: Environment): BackendConfig {
   const apiKey = env.BLOCKWIRE_API_KEY;
   if (apiKey === undefined || apiKey === '') {
-    const stray = Object.values(BASE_URL_VARIABLES).filter((name) => env[name]);
+    const stray = Object.values(BASE_URL_VARIABLES)
+      .map(({ name }) => name)
+      .filter((name) => env[name]);
     if (stray.length > 0) {
       throw new ConfigError(
         `${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but BLOCKWIRE_API_KEY is not: set the key to use the real service, or unset ${stray.length === 1 ? 'it' : 'them'} to use the local emulator.`,
@@ -66,7 +58,7 @@ function readBackend(env: Environment): BackendConfig {
     return { mode: 'emulator' };
   }
   const baseUrls: Partial<BaseUrls> = {};
-  for (const [api, name] of Object.entries(BASE_URL_VARIABLES) as [keyof BaseUrls, string][]) {
+  for (const [api, { name }] of Object.entries(BASE_URL_VARIABLES) as [keyof BaseUrls, { name: string }][]) {
     const value = env[name];
     if (value) baseUrls[api] = httpUrl(name, value);
   }

@@ -11,6 +11,7 @@ import {
 } from './errors.js';
 import {
   type Api,
+  BASE_URL_VARIABLES,
   type BaseUrls,
   type ClientOptions,
   DEFAULT_BASE_URLS,
@@ -538,6 +539,7 @@ function ignore(): void {}
 
 export {
   type Api,
+  BASE_URL_VARIABLES,
   type BaseUrls,
   type ClientOptions,
   DEFAULT_BASE_URLS,

@@ -22,6 +22,17 @@ export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
   node: 'https://site1.moralis-nodes.com',
 });
 
+/**
+ * The environment variables that set each interface's base URL, with what each means: one naming
+ * for every program that reads them (the demo, blockwire-mcp), so one setup points all at a service.
+ */
+export const BASE_URL_VARIABLES: Readonly<Record<Api, { name: string; meaning: string }>> = Object.freeze({
+  evm: { name: 'BLOCKWIRE_EVM_URL', meaning: 'base URL of the EVM data interface (prices, entities)' },
+  solana: { name: 'BLOCKWIRE_SOLANA_URL', meaning: 'base URL of the Solana prices interface' },
+  streams: { name: 'BLOCKWIRE_STREAMS_URL', meaning: 'base URL of the streams interface' },
+  node: { name: 'BLOCKWIRE_NODE_URL', meaning: 'base URL of the JSON-RPC node interface' },
+});
+
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**

@@ -12,6 +12,7 @@ export {
   type ClientOptions,
   type ClientRequest,
   type ClientResponse,
+  BASE_URL_VARIABLES,
   DEFAULT_BASE_URLS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,

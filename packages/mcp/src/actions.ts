@@ -1,0 +1,131 @@
+/**
+ * The one place this package reads the SDK's tables of actions. Everything else (the tools, their
+ * schemas, the README table) is built from `MCP_ACTIONS`; if the tables change shape, only this
+ * module changes.
+ */
+import {
+  type Action,
+  type ActionDescription,
+  type CallOptions,
+  type Client,
+  describeAction,
+  inputJsonSchema,
+  type JsonSchema,
+} from '@blockwire/core';
+import { actions as entityActions } from '@blockwire/entities';
+import { actions as priceActions } from '@blockwire/prices';
+import { createRpcClient, type RpcClient, actions as rpcActions } from '@blockwire/rpc';
+import { actions as streamActions } from '@blockwire/streams';
+import type { z } from 'zod/v4';
+
+export interface McpAction extends ActionDescription {
+  /**
+   * Inputs this tool takes, one per example of the operation. Where the action takes more than one
+   * request (a list it sends one by one) and refuses the operation's example, the example is
+   * rebuilt from the action's own field examples, keeping the values of the fields they share.
+   */
+  exampleInputs: Record<string, unknown>[];
+  /** The action's input as JSON Schema; JSON-RPC methods also take the `chain` to call. */
+  inputSchema: JsonSchema;
+  /**
+   * The schema of one call's answer (REST response or JSON-RPC result); `undefined` when the action
+   * makes several requests from one input (a list of addresses) and answers with their results.
+   */
+  output: z.ZodType | undefined;
+  /** HTTP method of a REST operation; `undefined` for JSON-RPC. */
+  method: string | undefined;
+  /**
+   * Changes nothing: a GET, a JSON-RPC method, or a safe-to-repeat POST whose action reads
+   * (`get…`: Solana prices and block data are POSTs because their inputs are long).
+   */
+  readOnly: boolean;
+  /** Safe to send twice (the operation's own `idempotent`). */
+  idempotent: boolean;
+  /** Runs the SDK function with the REST client (JSON-RPC: through a client for `input.chain`). */
+  call(client: Client, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
+}
+
+/** The chain a JSON-RPC tool calls when none is given. */
+export const DEFAULT_RPC_CHAIN = 'eth';
+
+const RPC_CHAIN_SCHEMA: JsonSchema = {
+  type: 'string',
+  default: DEFAULT_RPC_CHAIN,
+  description:
+    'The chain to call, by name as the node interface spells it (eth, polygon, base, bsc-testnet, …) or by id.',
+};
+
+const READING_ACTION = /^(get|list|search)(?![a-z])/;
+
+function exampleInputsOf(action: Action, inputSchema: JsonSchema): Record<string, unknown>[] {
+  const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
+  return action.operation.examples.map(({ input }) => {
+    if (action.input.safeParse(input).success) return input;
+    const rebuilt: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(properties)) {
+      if (name in input) rebuilt[name] = input[name];
+      else if (Array.isArray(field.examples) && field.examples.length > 0) rebuilt[name] = field.examples[0];
+    }
+    return rebuilt;
+  });
+}
+
+function restAction(action: Action): McpAction {
+  const operation = action.operation as unknown as {
+    method: string;
+    idempotent: boolean;
+    input: z.ZodType;
+    response: z.ZodType;
+  };
+  const inputSchema = inputJsonSchema(action.input);
+  return {
+    ...describeAction(action),
+    exampleInputs: exampleInputsOf(action, inputSchema),
+    inputSchema,
+    output: action.input === operation.input ? operation.response : undefined,
+    method: operation.method,
+    readOnly:
+      operation.method === 'GET' || (operation.idempotent && READING_ACTION.test(action.operation.action)),
+    idempotent: operation.idempotent,
+    call: (client, input, options) => (action.call as RestCall)(client, input, options),
+  };
+}
+
+type RestCall = (client: Client, input: unknown, options?: CallOptions) => Promise<unknown>;
+type RpcCall = (rpc: RpcClient, input: unknown, options?: CallOptions) => Promise<unknown>;
+
+function rpcAction(action: Action): McpAction {
+  const params = inputJsonSchema(action.input);
+  const properties = { chain: RPC_CHAIN_SCHEMA, ...((params.properties ?? {}) as JsonSchema) };
+  const rpcClients = new WeakMap<Client, Map<string, RpcClient>>();
+  const rpcFor = (client: Client, chain: string): RpcClient => {
+    const byChain = rpcClients.get(client) ?? new Map<string, RpcClient>();
+    rpcClients.set(client, byChain);
+    let rpc = byChain.get(chain);
+    if (!rpc) {
+      rpc = createRpcClient(client, { chain });
+      byChain.set(chain, rpc);
+    }
+    return rpc;
+  };
+  return {
+    ...describeAction(action),
+    exampleInputs: exampleInputsOf(action, params),
+    inputSchema: { ...params, type: 'object', properties },
+    output: (action.operation as unknown as { result: z.ZodType }).result,
+    method: undefined,
+    readOnly: true,
+    idempotent: true,
+    call: (client, input, options) => {
+      const { chain = DEFAULT_RPC_CHAIN, ...params } = input;
+      return (action.call as RpcCall)(rpcFor(client, String(chain)), params, options);
+    },
+  };
+}
+
+export const MCP_ACTIONS: readonly McpAction[] = [
+  ...(priceActions as unknown as readonly Action[]).map(restAction),
+  ...(entityActions as unknown as readonly Action[]).map(restAction),
+  ...(streamActions as unknown as readonly Action[]).map(restAction),
+  ...(rpcActions as unknown as readonly Action[]).map(rpcAction),
+];

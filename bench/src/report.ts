@@ -58,6 +58,8 @@ export interface Results {
   node: string;
   machine: string;
   quick: boolean;
+  /** How many times every comparison ran (`--repeat`). */
+  repeat?: number;
   startedAt: string;
   durationSeconds: number;
   /** Load average of the machine at the start and the end of the run (1 minute). */
@@ -128,11 +130,11 @@ export const COMPARISON_IDS = [
 
 /** The references each comparison must have, as issue 14 names them. */
 const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
-  'rest-overhead': ['undici', 'moralis'],
-  'solana-scale': ['sequential'],
-  'json-rpc': ['viem', 'ethers', 'undici'],
-  'webhook-intake': ['moralis'],
-  weight: ['moralis'],
+  'rest-overhead': ['undici-dispatch', 'undici-request', 'fetch', 'moralis'],
+  'solana-scale': ['undici-concurrent', 'sequential'],
+  'json-rpc': ['viem', 'ethers', 'undici-request'],
+  'webhook-intake': ['moralis', 'hand-rolled'],
+  weight: ['moralis-modular', 'moralis'],
   'n8n-items': ['http-request-node'],
 };
 

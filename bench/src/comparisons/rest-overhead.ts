@@ -27,8 +27,13 @@ export interface RestOverheadOptions {
   warmup: number;
 }
 
+let restServer: ReturnType<typeof listenInChild> | undefined;
+
 export async function restOverhead(options: RestOverheadOptions): Promise<Comparison> {
-  const server = await listenInChild('rest');
+  // One server for the whole process: the official SDK is a singleton that keeps its first base URL,
+  // so a repeated run must find the server where it was (it ends with the bench's process).
+  restServer ??= listenInChild('rest');
+  const server = await restServer;
   const base = `${server.url}/api/v2.2`;
   const path = `/api/v2.2/erc20/${USDC}/price?chain=0x1`;
   const headers = { accept: 'application/json', 'x-api-key': API_KEY };
@@ -161,6 +166,5 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     await client.close();
     await pool.close();
     await dispatchPool.close();
-    await server.close();
   }
 }

@@ -41,7 +41,10 @@ describe('measure', () => {
     const measured = await measure(contenders, 'blockwire', { rounds: 3, warmup: 2 });
     expect(log.filter((entry) => entry.warmup)).toHaveLength(4);
     // Run numbers 5 to 10 are the measured ones: (5, 6), (7, 8), (9, 10), Blockwire's first in round 3.
-    expect(measured.pairs.reference).toEqual({ blockwire: [5, 8, 9], reference: [6, 7, 10] });
+    expect(measured.pairs.reference).toMatchObject({ blockwire: [5, 8, 9], reference: [6, 7, 10] });
+    // Each run's CPU time is kept beside its figure, one per run.
+    expect(measured.pairs.reference!.blockwireCpu).toHaveLength(3);
+    expect(measured.pairs.reference!.referenceCpu).toHaveLength(3);
     expect(measured.perRound.blockwire).toEqual([5, 8, 9]);
     const summary = summarize(measured, 'blockwire', false);
     // reference ÷ Blockwire per pair: 6/5, 7/8, 10/9; the median is 10/9.

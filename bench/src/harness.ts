@@ -21,8 +21,12 @@ export interface RunInfo {
 export interface Measured {
   /** Each contender's figure per run, in order (Blockwire runs once per pair, so most often). */
   perRound: Record<string, number[]>;
-  /** Per reference, Blockwire's figure and the reference's in each pair they ran as. */
-  pairs: Record<string, { blockwire: number[]; reference: number[] }>;
+  /**
+   * Per reference, Blockwire's figure and the reference's in each pair they ran as, and the
+   * process's CPU time (user + system, ms) each run took: the client's cost, steady on a busy
+   * machine where wall time swings (servers in another process are not in it).
+   */
+  pairs: Record<string, { blockwire: number[]; reference: number[]; blockwireCpu: number[]; referenceCpu: number[] }>;
 }
 
 export interface MeasureOptions {
@@ -46,16 +50,21 @@ export async function measure(
   const perRound: Record<string, number[]> = {};
   const pairs: Measured['pairs'] = {};
   for (const contender of contenders) perRound[contender.name] = [];
-  for (const reference of references) pairs[reference.name] = { blockwire: [], reference: [] };
+  for (const reference of references)
+    pairs[reference.name] = { blockwire: [], reference: [], blockwireCpu: [], referenceCpu: [] };
   const total = options.warmup + options.rounds;
   for (let round = 0; round < total; round++) {
     const warmup = round < options.warmup;
     for (const reference of rotate(references, round)) {
       const blockwireFirst = (round + references.indexOf(reference)) % 2 === 0;
       const figures = new Map<Contender, number>();
+      const cpu = new Map<Contender, number>();
       for (const contender of blockwireFirst ? [paired, reference] : [reference, paired]) {
         await options.settle?.();
+        const cpuBefore = process.cpuUsage();
         const figure = await contender.round({ warmup });
+        const cpuUsed = process.cpuUsage(cpuBefore);
+        cpu.set(contender, (cpuUsed.user + cpuUsed.system) / 1000);
         if (!Number.isFinite(figure) || figure <= 0) {
           throw new Error(`${contender.name} gave no figure in round ${round + 1}: ${figure}`);
         }
@@ -65,8 +74,11 @@ export async function measure(
       }
       if (warmup) continue;
       for (const [contender, figure] of figures) perRound[contender.name]!.push(figure);
-      pairs[reference.name]!.blockwire.push(figures.get(paired)!);
-      pairs[reference.name]!.reference.push(figures.get(reference)!);
+      const pair = pairs[reference.name]!;
+      pair.blockwire.push(figures.get(paired)!);
+      pair.reference.push(figures.get(reference)!);
+      pair.blockwireCpu.push(cpu.get(paired)!);
+      pair.referenceCpu.push(cpu.get(reference)!);
     }
   }
   return { perRound, pairs };

@@ -56,11 +56,11 @@ describe('formatProblems', () => {
     node: 'v24',
     machine: 'm',
     comparisons: [
-      comparison('rest-overhead', { undici: 1, moralis: 1 }),
-      comparison('solana-scale', { sequential: 1 }),
-      comparison('json-rpc', { viem: 1, ethers: 1, undici: 1 }),
-      comparison('webhook-intake', { moralis: 1 }),
-      comparison('weight', { moralis: 1 }),
+      comparison('rest-overhead', { 'undici-dispatch': 1, 'undici-request': 1, fetch: 1, moralis: 1 }),
+      comparison('solana-scale', { 'undici-concurrent': 1, sequential: 1 }),
+      comparison('json-rpc', { viem: 1, ethers: 1, 'undici-request': 1 }),
+      comparison('webhook-intake', { moralis: 1, 'hand-rolled': 1 }),
+      comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
       comparison('n8n-items', { 'http-request-node': 1 }),
     ],
   };
@@ -84,12 +84,12 @@ describe('formatProblems', () => {
     delete broken.commit;
     broken.comparisons = broken.comparisons.filter((c) => c.id !== 'weight');
     delete (broken.comparisons[2]!.references as Record<string, number>).ethers;
-    (broken.comparisons[0]!.ratios as Record<string, unknown>).undici = Number.NaN;
+    (broken.comparisons[0]!.ratios as Record<string, unknown>)['undici-request'] = Number.NaN;
     expect(formatProblems(broken)).toEqual([
       'commit is not a non-empty string',
-      'rest-overhead.ratios.undici is not a positive number',
+      'rest-overhead.ratios.undici-request is not a positive number',
       'json-rpc.references.ethers is missing',
-      'json-rpc: references (undici,viem) and ratios (ethers,undici,viem) name different things',
+      'json-rpc: references (undici-request,viem) and ratios (ethers,undici-request,viem) name different things',
       'comparison weight is missing',
     ]);
   });

@@ -2,7 +2,10 @@
  * `pnpm bench`: every comparison of issue 14 in one process run, against local servers on
  * 127.0.0.1 (and anvil), writing results/latest.json and results/latest.md.
  *
- *   node --expose-gc src/main.ts [--quick] [--out <dir>] [--only <id,id>]
+ *   node --expose-gc src/main.ts [--quick] [--repeat <n>] [--out <dir>] [--only <id,id>]
+ *
+ * --repeat n: runs every comparison n times; each comparison keeps every run's ratios and CPU
+ * ratios (`repeats`), and its figures are those of the median run (by its first ratio).
  *
  * --quick: few rounds and small sizes, under a minute: a smoke test of the harness, not figures
  * to quote (it writes to results/quick/ unless --out says otherwise).
@@ -14,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commitDescription, loadAverage, machineDescription, raisePriority } from './machine.ts';
 import { runComparison } from './plan.ts';
+import { medianRun } from './repeat.ts';
 import {
   COMPARISON_IDS,
   type Comparison,
@@ -30,9 +34,12 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
+    repeat: { type: 'string', default: '1' },
   },
 });
 const quick = values.quick ?? false;
+const repeat = Number(values.repeat);
+if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be an integer >= 1, got ${values.repeat}`);
 const outDir = resolve(values.out ?? join(benchDir, 'results', quick ? 'quick' : ''));
 const only = values.only?.split(',') ?? [...COMPARISON_IDS];
 for (const id of only) {
@@ -53,13 +60,19 @@ for (const id of COMPARISON_IDS) {
   process.stderr.write(`[bench] ${id} …\n`);
   let comparison: Comparison;
   try {
-    const outcome = await runComparison(id, quick);
-    if ('skipped' in outcome) {
-      skipped.push({ id, reason: outcome.skipped });
-      process.stderr.write(`[bench] ${id} left out: ${outcome.skipped}\n`);
+    const runs: Comparison[] = [];
+    let skip: string | undefined;
+    for (let i = 0; i < repeat && skip === undefined; i++) {
+      const outcome = await runComparison(id, quick);
+      if ('skipped' in outcome) skip = outcome.skipped;
+      else runs.push(outcome);
+    }
+    if (skip !== undefined) {
+      skipped.push({ id, reason: skip });
+      process.stderr.write(`[bench] ${id} left out: ${skip}\n`);
       continue;
     }
-    comparison = outcome;
+    comparison = medianRun(runs);
   } catch (error) {
     // One comparison that cannot run must not cost the others' figures: recorded, and the run fails.
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -81,6 +94,7 @@ const results: Results = {
   node: process.version,
   machine: machineDescription(),
   quick,
+  repeat,
   startedAt,
   durationSeconds: (performance.now() - started) / 1000,
   load: { start: loadAtStart, end: loadAverage() },
@@ -90,7 +104,7 @@ const results: Results = {
   ...(failures.length > 0 ? { failures } : {}),
   ...(skipped.length > 0 ? { skipped } : {}),
 };
-const command = quick ? 'pnpm bench --quick' : 'pnpm bench';
+const command = `pnpm bench${quick ? ' --quick' : ''}${repeat > 1 ? ` --repeat ${repeat}` : ''}`;
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(join(outDir, 'latest.md'), toMarkdown(results, command));

@@ -31,8 +31,22 @@ export interface Comparison {
   references: Record<string, number>;
   /** Oriented so that > 1 means Blockwire is better. */
   ratios: Record<string, number>;
+  /**
+   * Client CPU time per reference ÷ Blockwire's, paired per round (> 1: Blockwire spends less):
+   * the primary figure where the work is the client's. Absent where no CPU is measured (weight).
+   */
+  cpuRatios?: Record<string, number>;
+  /** Blockwire's client CPU time per call (or per unit of work), µs, when calls are counted. */
+  cpuPerCall?: { blockwire: number; references: Record<string, number> };
+  /** With --repeat: every run's ratios and CPU ratios, in order (the figures above are their medians). */
+  repeats?: { ratios: Record<string, number>; cpuRatios?: Record<string, number> }[];
   /** Lowest and highest round of each figure and ratio (absent for a figure measured once). */
-  spread?: { blockwire: Range; references: Record<string, Range>; ratios: Record<string, Range> };
+  spread?: {
+    blockwire: Range;
+    references: Record<string, Range>;
+    ratios: Record<string, Range>;
+    cpuRatios?: Record<string, Range>;
+  };
   rounds: number;
   targets: Target[];
   cases?: Case[];
@@ -44,6 +58,8 @@ export interface Results {
   node: string;
   machine: string;
   quick: boolean;
+  /** How many times every comparison ran (`--repeat`). */
+  repeat?: number;
   startedAt: string;
   durationSeconds: number;
   /** Load average of the machine at the start and the end of the run (1 minute). */
@@ -72,10 +88,12 @@ export function summarize(measured: Measured, blockwireName: string, higherIsBet
   const blockwireRuns = measured.perRound[blockwireName]!;
   const references: Record<string, number> = {};
   const ratios: Record<string, number> = {};
+  const cpuRatios: Record<string, number> = {};
   const spread = {
     blockwire: range(blockwireRuns),
     references: {} as Record<string, Range>,
     ratios: {} as Record<string, Range>,
+    cpuRatios: {} as Record<string, Range>,
   };
   let rounds = 0;
   for (const [name, pair] of Object.entries(measured.pairs)) {
@@ -84,9 +102,21 @@ export function summarize(measured: Measured, blockwireName: string, higherIsBet
     const paired = pairedRatios(pair.blockwire, pair.reference, higherIsBetter);
     ratios[name] = median(paired);
     spread.ratios[name] = range(paired);
+    const pairedCpu = pairedRatios(pair.blockwireCpu, pair.referenceCpu, false);
+    cpuRatios[name] = median(pairedCpu);
+    spread.cpuRatios[name] = range(pairedCpu);
     rounds = paired.length;
   }
-  return { blockwire: median(blockwireRuns), references, ratios, spread, rounds };
+  return { blockwire: median(blockwireRuns), references, ratios, cpuRatios, spread, rounds };
+}
+
+/** Median client CPU per call (µs) of each contender, from the pairs of a measured comparison. */
+export function cpuPerCall(measured: Measured, calls: number): NonNullable<Comparison['cpuPerCall']> {
+  const perCall = (ms: readonly number[]) => (median(ms) * 1000) / calls;
+  const references: Record<string, number> = {};
+  for (const [name, pair] of Object.entries(measured.pairs)) references[name] = perCall(pair.referenceCpu);
+  const blockwire = perCall(Object.values(measured.pairs).flatMap((pair) => pair.blockwireCpu));
+  return { blockwire, references };
 }
 
 export const COMPARISON_IDS = [
@@ -100,11 +130,11 @@ export const COMPARISON_IDS = [
 
 /** The references each comparison must have, as issue 14 names them. */
 const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
-  'rest-overhead': ['undici', 'moralis'],
-  'solana-scale': ['sequential'],
-  'json-rpc': ['viem', 'ethers', 'undici'],
-  'webhook-intake': ['moralis'],
-  weight: ['moralis'],
+  'rest-overhead': ['undici-dispatch', 'undici-request', 'fetch', 'moralis'],
+  'solana-scale': ['undici-concurrent', 'sequential'],
+  'json-rpc': ['viem', 'ethers', 'undici-request'],
+  'webhook-intake': ['moralis', 'hand-rolled'],
+  weight: ['moralis-modular', 'moralis'],
   'n8n-items': ['http-request-node'],
 };
 
@@ -207,8 +237,8 @@ export function toMarkdown(results: Results, command: string): string {
     'round to round), then the median of the pairs is shown: **a ratio above 1 means Blockwire is better**',
     '(faster, or smaller).',
     '',
-    '| comparison | Blockwire | references | ratios (> 1: Blockwire better) | target | met |',
-    '|---|---|---|---|---|---|',
+    '| comparison | Blockwire | references | ratios (> 1: Blockwire better) | client CPU ratios (reference CPU ÷ Blockwire CPU) | target | met |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const c of results.comparisons) {
     const refs = Object.entries(c.references)
@@ -217,10 +247,13 @@ export function toMarkdown(results: Results, command: string): string {
     const ratios = Object.entries(c.ratios)
       .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(c.spread?.ratios[name], ratio)}`)
       .join('<br>');
+    const cpuRatios = Object.entries(c.cpuRatios ?? {})
+      .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(c.spread?.cpuRatios?.[name], ratio)}`)
+      .join('<br>');
     const targets = c.targets.map((t) => t.text).join('<br>');
     const met = c.targets.map((t) => (t.met ? 'yes' : '**no**')).join('<br>');
     lines.push(
-      `| **${c.title}** (\`${c.id}\`)<br>${c.metric}, ${c.unit} | ${figure(c.blockwire)}${rangeText(c.spread?.blockwire, figure)} | ${refs} | ${ratios} | ${targets} | ${met} |`,
+      `| **${c.title}** (\`${c.id}\`)<br>${c.metric}, ${c.unit} | ${figure(c.blockwire)}${rangeText(c.spread?.blockwire, figure)} | ${refs} | ${ratios} | ${cpuRatios || '–'} | ${targets} | ${met} |`,
     );
   }
   for (const c of results.comparisons) {

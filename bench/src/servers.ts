@@ -46,3 +46,28 @@ export function readText(req: IncomingMessage): Promise<string> {
     req.on('error', reject);
   });
 }
+
+/** Starts one of child-servers.ts's servers in a child process; close() ends it. */
+export async function listenInChild(...args: string[]): Promise<RunningServer> {
+  const { spawn } = await import('node:child_process');
+  const script = new URL('./child-servers.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const line = text.split('\n')[0];
+      if (text.includes('\n')) resolve((JSON.parse(line!) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`the ${args[0]} server exited with ${code} before listening`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.stdin.end();
+      }),
+  };
+}

@@ -1,23 +1,29 @@
 /**
- * Solana prices for 10,000 addresses from a server that answers after 20 ms and refuses (429) a
- * key that has more than RATE_LIMIT_IN_FLIGHT requests in flight. Blockwire's
- * `getSolanaTokenPrices` (validation, chunks of 100, calls in flight at once, order kept) against
- * the same 100-at-a-time calls made one after the other with a raw undici Pool, in milliseconds.
- * The official SDK has no call for several Solana prices.
+ * Solana prices for 10,000 addresses from a server (in a child process) that answers after 20 ms
+ * and refuses (429) a key that has more than RATE_LIMIT_IN_FLIGHT requests in flight.
+ * Blockwire's `getSolanaTokenPrices` (validation, chunks of 100, calls in flight at once, order
+ * kept) against plain undici with the same number of calls in flight (`undici-concurrent`), and
+ * against the same 100-at-a-time calls one after the other (`sequential`), in milliseconds. A
+ * second case asks Blockwire for 16 in flight, more than the server allows. The official SDK has
+ * no call for several Solana prices.
  */
 import { createClient } from '@blockwire/core';
-import { getSolanaTokenPrices } from '@blockwire/prices';
+import { getSolanaTokenPrices, SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
 import { Pool } from 'undici';
-import { API_KEY, solanaAddresses, solanaPrice } from '../fixtures.ts';
-import { type Contender, collectGarbage, measure, since } from '../harness.ts';
+import {
+  LATENCY_MS,
+  RATE_LIMIT_IN_FLIGHT,
+  SOLANA_CHUNK,
+  type SolanaStats,
+} from '../child-servers.ts';
+import { API_KEY, solanaAddresses } from '../fixtures.ts';
+import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { summarize } from '../report.ts';
-import { listen, readText, sendJson } from '../servers.ts';
+import { listenInChild } from '../servers.ts';
 
-export const LATENCY_MS = 20;
-/** The server's rule: more requests than this in flight for one key get a 429. */
-export const RATE_LIMIT_IN_FLIGHT = 10;
-const CHUNK = 100;
+/** More calls in flight than the server allows: Blockwire must adapt to its 429s. */
+const OVER_LIMIT_CONCURRENCY = 16;
 
 export interface SolanaScaleOptions {
   addresses: number;
@@ -27,120 +33,127 @@ export interface SolanaScaleOptions {
 
 export async function solanaScale(options: SolanaScaleOptions): Promise<Comparison> {
   const addresses = solanaAddresses(options.addresses);
-  // Prepared once: the server's own work must not be what is measured.
-  const answers = new Map<string, Buffer>();
-  for (let i = 0; i < addresses.length; i += CHUNK) {
-    const chunk = addresses.slice(i, i + CHUNK);
-    answers.set(chunk[0]!, Buffer.from(JSON.stringify(chunk.map(solanaPrice))));
-  }
-  let inFlight = 0;
-  let peak = 0;
-  let refused = 0;
-  let requests = 0;
-  const server = await listen(async (req, res) => {
-    requests++;
-    if (inFlight >= RATE_LIMIT_IN_FLIGHT) {
-      refused++;
-      return sendJson(res, 429, Buffer.from('{"message":"Too many requests"}'), { 'retry-after': '1' });
-    }
-    inFlight++;
-    peak = Math.max(peak, inFlight);
-    try {
-      const { addresses: asked } = JSON.parse(await readText(req)) as { addresses: string[] };
-      await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-      const answer = answers.get(asked[0]!);
-      if (!answer || asked.length > CHUNK) sendJson(res, 400, Buffer.from('{"message":"unexpected chunk"}'));
-      else sendJson(res, 200, answer);
-    } finally {
-      inFlight--;
-    }
-  });
-
+  const chunks: string[][] = [];
+  for (let i = 0; i < addresses.length; i += SOLANA_CHUNK) chunks.push(addresses.slice(i, i + SOLANA_CHUNK));
+  const server = await listenInChild('solana', String(options.addresses));
   const client = createClient({ apiKey: API_KEY, baseUrls: { solana: server.url } });
   const pool = new Pool(server.url, { connections: 32 });
-  const timed = async (work: () => Promise<number>) => {
+  const statsPool = new Pool(server.url, { connections: 1 });
+  const serverStats = async (path: string) =>
+    (await (await statsPool.request({ path, method: 'GET' })).body.json()) as SolanaStats;
+
+  const perContender: Record<string, SolanaStats[]> = {};
+  const timed = (name: string, work: () => Promise<number>) => async () => {
+    await serverStats('/__stats/reset');
     const start = performance.now();
     const priced = await work();
+    const ms = since(start);
     if (priced !== addresses.length) throw new Error(`${priced} prices for ${addresses.length} addresses`);
-    return since(start);
+    (perContender[name] ??= []).push(await serverStats('/__stats'));
+    return ms;
   };
-  const counted =
-    <T>(work: () => Promise<T>) =>
-    async () => {
-      const before = { requests, refused };
-      peak = 0;
-      const result = await work();
-      perContender.push({ requests: requests - before.requests, refused: refused - before.refused, peak });
-      return result;
-    };
-  const perContender: { requests: number; refused: number; peak: number }[] = [];
-  const stats = { blockwire: [] as typeof perContender, sequential: [] as typeof perContender };
+  const postChunk = async (chunk: string[]) => {
+    const response = await pool.request({
+      path: '/token/mainnet/prices',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+      body: JSON.stringify({ addresses: chunk }),
+    });
+    if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
+    return (JSON.parse(await response.body.text()) as unknown[]).length;
+  };
+  const blockwire = (concurrency: number) => async () =>
+    (await getSolanaTokenPrices(client, { addresses }, { concurrency })).length;
 
-  const contenders: Contender[] = [
+  const contenders = (blockwireConcurrency: number): Contender[] => [
+    { name: 'blockwire', round: timed(`blockwire-${blockwireConcurrency}`, blockwire(blockwireConcurrency)) },
     {
-      name: 'blockwire',
-      round: async () => {
-        perContender.length = 0;
-        const ms = await counted(() =>
-          timed(async () => (await getSolanaTokenPrices(client, { addresses })).length),
-        )();
-        stats.blockwire.push(...perContender);
-        return ms;
-      },
+      name: 'undici-concurrent',
+      round: timed('undici-concurrent', async () => {
+        let priced = 0;
+        await withConcurrency(chunks.length, SOLANA_PRICES_DEFAULT_CONCURRENCY, async (i) => {
+          // Read `priced` after the await: `priced += await …` would add to a stale value.
+          const count = await postChunk(chunks[i]!);
+          priced += count;
+        });
+        return priced;
+      }),
     },
     {
       name: 'sequential',
-      round: async () => {
-        perContender.length = 0;
-        const ms = await counted(() =>
-          timed(async () => {
-            let priced = 0;
-            for (let i = 0; i < addresses.length; i += CHUNK) {
-              const response = await pool.request({
-                path: '/token/mainnet/prices',
-                method: 'POST',
-                headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
-                body: JSON.stringify({ addresses: addresses.slice(i, i + CHUNK) }),
-              });
-              if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
-              priced += (JSON.parse(await response.body.text()) as unknown[]).length;
-            }
-            return priced;
-          }),
-        )();
-        stats.sequential.push(...perContender);
-        return ms;
-      },
+      round: timed('sequential', async () => {
+        let priced = 0;
+        for (const chunk of chunks) priced += await postChunk(chunk);
+        return priced;
+      }),
     },
   ];
   try {
-    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
+    const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', {
+      ...options,
+      settle: collectGarbage,
+    });
     const summary = summarize(measured, 'blockwire', false);
-    const refusedBlockwire = stats.blockwire.reduce((sum, s) => sum + s.refused, 0);
-    const peakBlockwire = Math.max(...stats.blockwire.map((s) => s.peak));
+    const overLimit = summarize(
+      await measure(contenders(OVER_LIMIT_CONCURRENCY).slice(0, 2), 'blockwire', {
+        ...options,
+        settle: collectGarbage,
+      }),
+      'blockwire',
+      false,
+    );
+    const refused = (name: string) => (perContender[name] ?? []).reduce((sum, s) => sum + s.refused, 0);
+    const peak = (name: string) => Math.max(0, ...(perContender[name] ?? []).map((s) => s.peak));
+    const atDefault = `blockwire-${SOLANA_PRICES_DEFAULT_CONCURRENCY}`;
+    const atOver = `blockwire-${OVER_LIMIT_CONCURRENCY}`;
     return {
       id: 'solana-scale',
-      title: `Solana: ${options.addresses.toLocaleString('en')} addresses, ${LATENCY_MS} ms server latency`,
-      metric: 'time for all the prices (ratio: speed-up over 100-at-a-time sequential)',
+      title: `Solana: ${options.addresses.toLocaleString('en')} addresses, ${LATENCY_MS} ms server latency, at most ${RATE_LIMIT_IN_FLIGHT} in flight`,
+      metric: 'time for all the prices',
       unit: 'ms',
       higherIsBetter: false,
       ...summary,
       targets: [
+        {
+          text: `never slower than plain undici with the same ${SOLANA_PRICES_DEFAULT_CONCURRENCY} in flight (ratio ≥ 0.95)`,
+          met: summary.ratios['undici-concurrent']! >= 0.95,
+        },
         { text: '≥ 5× faster than sequential', met: summary.ratios.sequential! >= 5 },
         {
-          text: `no 429 from a server that allows ${RATE_LIMIT_IN_FLIGHT} requests in flight`,
-          met: refusedBlockwire === 0,
+          text: `no 429 at the default concurrency from a server that allows ${RATE_LIMIT_IN_FLIGHT} in flight`,
+          met: refused(atDefault) === 0,
+        },
+        {
+          text: `asked for ${OVER_LIMIT_CONCURRENCY} in flight: no slower than plain undici at ${SOLANA_PRICES_DEFAULT_CONCURRENCY} (ratio ≥ 0.95)`,
+          met: overLimit.ratios['undici-concurrent']! >= 0.95,
+        },
+      ],
+      cases: [
+        {
+          name: `Blockwire at its default concurrency (${SOLANA_PRICES_DEFAULT_CONCURRENCY})`,
+          blockwire: summary.blockwire,
+          references: summary.references,
+          ratios: summary.ratios,
+          ratioRanges: summary.spread.ratios,
+        },
+        {
+          name: `Blockwire asked for ${OVER_LIMIT_CONCURRENCY} in flight; undici at ${SOLANA_PRICES_DEFAULT_CONCURRENCY}`,
+          blockwire: overLimit.blockwire,
+          references: overLimit.references,
+          ratios: overLimit.ratios,
+          ratioRanges: overLimit.spread.ratios,
         },
       ],
       notes: [
-        `Blockwire: \`getSolanaTokenPrices(client, { addresses })\` with its default concurrency; ${stats.blockwire[0]?.requests ?? 0} requests a round, at most ${peakBlockwire} in flight, ${refusedBlockwire} answered 429 over all rounds (warm-up included).`,
-        `sequential: the same ${Math.ceil(options.addresses / CHUNK)} calls of 100 addresses, one after the other, with a raw undici Pool (no validation). The official SDK has no call for several Solana prices.`,
-        `The server answers each call after ${LATENCY_MS} ms and refuses a key with more than ${RATE_LIMIT_IN_FLIGHT} requests in flight with a 429 (the contract shows no rate limit: this one is the bench's).`,
+        `Blockwire: \`getSolanaTokenPrices(client, { addresses }, { concurrency })\`; at ${SOLANA_PRICES_DEFAULT_CONCURRENCY}: ${perContender[atDefault]?.[0]?.requests ?? 0} requests a round, at most ${peak(atDefault)} in flight, ${refused(atDefault)} answered 429 over all rounds; at ${OVER_LIMIT_CONCURRENCY}: at most ${peak(atOver)} in flight, ${refused(atOver)} answered 429 over all rounds (warm-up included).`,
+        `undici-concurrent: the same ${chunks.length} calls of 100 addresses with a raw undici Pool, ${SOLANA_PRICES_DEFAULT_CONCURRENCY} in flight (no validation, no retry); sequential: the same calls one after the other. The official SDK has no call for several Solana prices.`,
+        `The server (a child process) answers each call after ${LATENCY_MS} ms and refuses a key with more than ${RATE_LIMIT_IN_FLIGHT} requests in flight with a 429 and Retry-After: 1 (the contract shows no rate limit: this one is the bench's).`,
       ],
     };
   } finally {
     await client.close();
     await pool.close();
+    await statsPool.close();
     await server.close();
   }
 }

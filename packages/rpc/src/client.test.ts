@@ -358,6 +358,67 @@ describe('batching', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
+  it('merges identical calls in flight into one, and gives every caller its answer', async () => {
+    const rpc = await rpcFor(answerEach((call) => `${call.method}:${JSON.stringify(call.params)}`));
+    const results = await Promise.all([
+      rpc.request({ method: 'eth_getBlockByNumber', params: ['0x1', true] }),
+      rpc.request({ method: 'eth_getBlockByNumber', params: ['0x1', true] }),
+      rpc.request({ method: 'eth_getBlockByNumber', params: ['0x1', false] }),
+      rpc.request({ method: 'eth_getBlockByNumber', params: ['0x1', true] }),
+    ]);
+    expect(results).toEqual([
+      'eth_getBlockByNumber:["0x1",true]',
+      'eth_getBlockByNumber:["0x1",true]',
+      'eth_getBlockByNumber:["0x1",false]',
+      'eth_getBlockByNumber:["0x1",true]',
+    ]);
+    expect(server!.requests).toHaveLength(1);
+    expect(callsOf(server!.requests[0]!.json)).toHaveLength(2);
+    // Only calls in flight are merged: the same call later is sent again.
+    await rpc.request({ method: 'eth_getBlockByNumber', params: ['0x1', true] });
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('never merges calls that change state or poll a filter', async () => {
+    const rpc = await rpcFor(answerEach((call) => call.id));
+    const results = await Promise.all([
+      rpc.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }),
+      rpc.request({ method: 'eth_sendRawTransaction', params: ['0x01'] }),
+      rpc.request({ method: 'eth_getFilterChanges', params: ['0x2'] }),
+      rpc.request({ method: 'eth_getFilterChanges', params: ['0x2'] }),
+    ]);
+    expect(new Set(results).size).toBe(4);
+    expect(callsOf(server!.requests[0]!.json)).toHaveLength(4);
+  });
+
+  it('lets one caller of a merged call give up without cancelling it for the others', async () => {
+    const rpc = await rpcFor(answerEach((call) => call.method), { batch: { waitMs: 50 } });
+    const giveUp = new AbortController();
+    const leaving = rpc.request({ method: 'eth_chainId' }, { signal: giveUp.signal });
+    const staying = rpc.request({ method: 'eth_chainId' }, { signal: new AbortController().signal });
+    giveUp.abort(new Error('not any more'));
+    await expect(leaving).rejects.toThrow('not any more');
+    await expect(staying).resolves.toBe('eth_chainId');
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('does not send a merged call once every caller has given up', async () => {
+    const rpc = await rpcFor(answerEach((call) => call.method), { batch: { waitMs: 50 } });
+    const first = new AbortController();
+    const second = new AbortController();
+    const calls = [
+      rpc.request({ method: 'eth_chainId' }, { signal: first.signal }),
+      rpc.request({ method: 'eth_chainId' }, { signal: second.signal }),
+    ];
+    first.abort(new Error('first gave up'));
+    second.abort(new Error('second gave up'));
+    await expect(calls[0]).rejects.toThrow('first gave up');
+    await expect(calls[1]).rejects.toThrow('second gave up');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server!.requests).toHaveLength(0);
+    await expect(rpc.request({ method: 'eth_chainId' })).resolves.toBe('eth_chainId');
+  });
+
   it('sends one HTTP request per call with batch: false', async () => {
     const rpc = await rpcFor(
       answerEach((call) => call.method),

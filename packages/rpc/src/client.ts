@@ -133,6 +133,23 @@ interface PendingCall {
 
 // Calls whose repetition could change state: an HTTP failure after sending them is not retried.
 const UNSAFE_TO_REPEAT = /^(eth_send|eth_submit|personal_|anvil_|hardhat_|evm_|miner_|admin_)/;
+// Reads whose answer depends on who asked before: two polls of a filter get different changes.
+const ANSWER_DEPENDS_ON_CALLER = /Filter|subscribe/;
+
+/** Whether two identical calls in flight at once may share one request and its answer. */
+function mergeable(method: string): boolean {
+  return !UNSAFE_TO_REPEAT.test(method) && !ANSWER_DEPENDS_ON_CALLER.test(method);
+}
+
+/** One call in flight that identical calls join instead of sending their own. */
+interface SharedCall {
+  result: Promise<unknown>;
+  /** Callers that can give up (have a signal) and have not. */
+  waiting: number;
+  /** A caller without a signal keeps the call going whatever the others do. */
+  pinned: boolean;
+  abort: AbortController;
+}
 
 /**
  * The waits a JSON-RPC client needs: the batch window and the pause before a rate-limited call
@@ -171,6 +188,7 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
   let nextId = 1;
   let queue: PendingCall[] = [];
   let cancelWait: (() => void) | undefined;
+  const inFlight = new Map<string, SharedCall>();
 
   function enqueue(call: PendingCall): void {
     if (!batch) {
@@ -344,8 +362,62 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
     enqueue(call);
   }
 
+  /**
+   * Sends a call, or joins an identical one already in flight (same method, same params): viem
+   * does the same, so N callers asking for one block cost one call, not N. Each caller can still
+   * give up on its own; the shared call is cancelled only when every caller has.
+   */
   function execute(method: string, params: unknown, operation: string, options: CallOptions) {
     const { signal } = options;
+    signal?.throwIfAborted();
+    const key = mergeable(method) ? mergeKey(method, params) : undefined;
+    if (key === undefined) return enqueueCall(method, params, operation, signal);
+    let shared = inFlight.get(key);
+    if (!shared) {
+      const abort = new AbortController();
+      const created: SharedCall = {
+        result: enqueueCall(method, params, operation, abort.signal),
+        waiting: 0,
+        pinned: false,
+        abort,
+      };
+      const forget = () => {
+        if (inFlight.get(key) === created) inFlight.delete(key);
+      };
+      created.result.then(forget, forget);
+      inFlight.set(key, created);
+      shared = created;
+    }
+    if (!signal) {
+      shared.pinned = true;
+      return shared.result;
+    }
+    return joinUntilAborted(shared, signal);
+  }
+
+  function joinUntilAborted(shared: SharedCall, signal: AbortSignal): Promise<unknown> {
+    shared.waiting += 1;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => {
+        shared.waiting -= 1;
+        if (shared.waiting === 0 && !shared.pinned) shared.abort.abort(signal.reason);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.result.then(
+        (result) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(result);
+        },
+        (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  function enqueueCall(method: string, params: unknown, operation: string, signal: AbortSignal | undefined) {
     signal?.throwIfAborted();
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = () => call.settle({ error: signal?.reason });
@@ -547,6 +619,15 @@ function resolveBatch(batch: unknown, issues: ValidationIssue[]): Required<Batch
     });
   }
   return { maxSize, waitMs };
+}
+
+/** The identity of a call for merging, or undefined when its params cannot be told apart (e.g. a bigint). */
+function mergeKey(method: string, params: unknown): string | undefined {
+  try {
+    return `${method} ${JSON.stringify(params)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

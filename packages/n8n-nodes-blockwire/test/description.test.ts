@@ -277,6 +277,13 @@ describe('the Blockwire node, built from the SDK’s metadata', () => {
     }
   });
 
+  it('lets Get Proof run without Storage Keys: an empty list proves the account only (issue #21, point 4)', () => {
+    const own = shown(description.properties, 'rpc', 'getProof');
+    expect(own.find((p) => p.name === 'storageKeys')).toBeUndefined();
+    const collection = own.find((p) => p.type === 'collection')?.options as INodeProperties[] | undefined;
+    expect(collection?.find((p) => p.name === 'storageKeys')).toBeDefined();
+  });
+
   it('offers the chains by name for EVM prices, Solana networks, stream statuses and regions as dropdowns', () => {
     const options = (resource: string, operation: string, name: string) => {
       const own = shown(description.properties, resource, operation);

@@ -22,6 +22,7 @@ export const getProofMethod = defineRpcMethod({
     address: addressInput,
     storageKeys: z
       .array(storageKeyInput, { error: 'must be an array of 32-byte storage keys' })
+      .default([])
       .meta({ description: 'The storage slots to prove; an empty list proves the account only.' }),
     // The contract: the state tag is treated as `latest` when null (or left out).
     blockTag: blockTagInput

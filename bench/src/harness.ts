@@ -26,7 +26,10 @@ export interface Measured {
    * process's CPU time (user + system, ms) each run took: the client's cost, steady on a busy
    * machine where wall time swings (servers in another process are not in it).
    */
-  pairs: Record<string, { blockwire: number[]; reference: number[]; blockwireCpu: number[]; referenceCpu: number[] }>;
+  pairs: Record<
+    string,
+    { blockwire: number[]; reference: number[]; blockwireCpu: number[]; referenceCpu: number[] }
+  >;
 }
 
 export interface MeasureOptions {

@@ -39,7 +39,8 @@ const { values } = parseArgs({
 });
 const quick = values.quick ?? false;
 const repeat = Number(values.repeat);
-if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be an integer >= 1, got ${values.repeat}`);
+if (!Number.isInteger(repeat) || repeat < 1)
+  throw new Error(`--repeat must be an integer >= 1, got ${values.repeat}`);
 const outDir = resolve(values.out ?? join(benchDir, 'results', quick ? 'quick' : ''));
 const only = values.only?.split(',') ?? [...COMPARISON_IDS];
 for (const id of only) {

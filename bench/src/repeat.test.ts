@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Comparison } from './report.ts';
 import { medianRun } from './repeat.ts';
+import type { Comparison } from './report.ts';
 
 const run = (ratio: number, cpu: number, blockwire: number): Comparison => ({
   id: 'x',

@@ -15,7 +15,9 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
   const medians = (pick: (run: Comparison) => Record<string, number> | undefined) => {
     const names = Object.keys(pick(runs[0]!) ?? {});
     if (names.length === 0) return undefined;
-    return Object.fromEntries(names.map((name) => [name, median(runs.map((run) => pick(run)?.[name] ?? Number.NaN))]));
+    return Object.fromEntries(
+      names.map((name) => [name, median(runs.map((run) => pick(run)?.[name] ?? Number.NaN))]),
+    );
   };
   const cpuRatios = medians((run) => run.cpuRatios);
   return {

@@ -248,7 +248,9 @@ export function toMarkdown(results: Results, command: string): string {
       .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(c.spread?.ratios[name], ratio)}`)
       .join('<br>');
     const cpuRatios = Object.entries(c.cpuRatios ?? {})
-      .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(c.spread?.cpuRatios?.[name], ratio)}`)
+      .map(
+        ([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(c.spread?.cpuRatios?.[name], ratio)}`,
+      )
       .join('<br>');
     const targets = c.targets.map((t) => t.text).join('<br>');
     const met = c.targets.map((t) => (t.met ? 'yes' : '**no**')).join('<br>');

@@ -59,7 +59,9 @@ export async function listenInChild(...args: string[]): Promise<RunningServer> {
       const line = text.split('\n')[0];
       if (text.includes('\n')) resolve((JSON.parse(line!) as { url: string }).url);
     });
-    child.once('exit', (code) => reject(new Error(`the ${args[0]} server exited with ${code} before listening`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the ${args[0]} server exited with ${code} before listening`)),
+    );
   });
   return {
     url,

@@ -77,7 +77,12 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         if (receipts.length !== block.transactions.length) throw new Error('receipts do not match the block');
       }
     };
-    const requestsOf: Record<string, number[]> = { blockwire: [], viem: [], ethers: [], 'undici-request': [] };
+    const requestsOf: Record<string, number[]> = {
+      blockwire: [],
+      viem: [],
+      ethers: [],
+      'undici-request': [],
+    };
     const timed = (name: string, work: () => Promise<void>) => async () => {
       proxy!.reset();
       const start = performance.now();

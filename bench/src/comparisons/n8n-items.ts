@@ -21,6 +21,11 @@ import {
   waitFor,
 } from '../../../packages/n8n-nodes-blockwire/e2e/n8n.ts';
 import {
+  solanaBatchAddresses,
+  USDC,
+  WRAPPED_SOL,
+} from '../../../packages/n8n-nodes-blockwire/e2e/solana-addresses.ts';
+import {
   type CredentialRef,
   httpRequestSolanaPricesNode,
   solanaItemsNode,
@@ -29,11 +34,6 @@ import {
   type WorkflowNode,
   workflow,
 } from '../../../packages/n8n-nodes-blockwire/e2e/workflows.ts';
-import {
-  solanaBatchAddresses,
-  USDC,
-  WRAPPED_SOL,
-} from '../../../packages/n8n-nodes-blockwire/e2e/solana-addresses.ts';
 import { type Contender, collectGarbage, measure, median, type RunInfo, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { summarize } from '../report.ts';

@@ -158,7 +158,11 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
         'Blockwire: `getEvmTokenPrice(client, { address, chain: "eth" })` with the default client (undici transport, retries, 30 s timeout, input and response validation).',
         'undici-dispatch: `Pool.dispatch` with a handler that gathers the body, then `JSON.parse` (no validation), the leanest undici call; undici-request: `Pool.request` + `body.text()` + `JSON.parse`; fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',
         `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references['undici-dispatch']!).toFixed(0)} µs with undici.dispatch + JSON.parse and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included).`,
-        `Client CPU per call (process.cpuUsage over the run ÷ calls, medians): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${Object.entries(cpu.references).map(([name, us]) => `${name} ${us.toFixed(1)} µs`).join(', ')}.`,
+        `Client CPU per call (process.cpuUsage over the run ÷ calls, medians): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${Object.entries(
+          cpu.references,
+        )
+          .map(([name, us]) => `${name} ${us.toFixed(1)} µs`)
+          .join(', ')}.`,
         'The server runs in a child process: its work is in no CPU figure, only in wall time.',
       ],
     };

@@ -10,12 +10,7 @@
 import { createClient } from '@blockwire/core';
 import { getSolanaTokenPrices, SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
 import { Pool } from 'undici';
-import {
-  LATENCY_MS,
-  RATE_LIMIT_IN_FLIGHT,
-  SOLANA_CHUNK,
-  type SolanaStats,
-} from '../child-servers.ts';
+import { LATENCY_MS, RATE_LIMIT_IN_FLIGHT, SOLANA_CHUNK, type SolanaStats } from '../child-servers.ts';
 import { API_KEY, solanaAddresses } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
 import type { Comparison } from '../report.ts';
@@ -49,7 +44,8 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
     const priced = await work();
     const ms = since(start);
     if (priced !== addresses.length) throw new Error(`${priced} prices for ${addresses.length} addresses`);
-    (perContender[name] ??= []).push(await serverStats('/__stats'));
+    perContender[name] ??= [];
+    perContender[name].push(await serverStats('/__stats'));
     return ms;
   };
   const postChunk = async (chunk: string[]) => {

@@ -5,9 +5,10 @@
  * `JSON.parse` (no validation) and a hand-rolled receiver (keccak over the raw bytes, then
  * `JSON.parse`), for a 1 KB and a 50 KB EVM delivery and a 1.6 MB Bitcoin block of 3,000 transactions; called in process, and over HTTP to a node:http server in the same process.
  */
+
+import { timingSafeEqual } from 'node:crypto';
 import { signBody } from '@blockwire/streams';
 import { createWebhookHandler } from '@blockwire/streams/webhooks';
-import { timingSafeEqual } from 'node:crypto';
 import { createKeccak } from 'hash-wasm';
 import { Pool } from 'undici';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
@@ -185,7 +186,9 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
   // The headline is the case the target is hardest on: the one with the lowest ratio to the official SDK.
   const worstIndex = cases.reduce((a, c, i) => (c.ratios.moralis! < cases[a]!.ratios.moralis! ? i : a), 0);
   const worst = cases[worstIndex]!;
-  const oneKbInProcess = cases.findIndex((k) => k.name.startsWith('EVM 1 KB') && k.name.endsWith('in process'));
+  const oneKbInProcess = cases.findIndex(
+    (k) => k.name.startsWith('EVM 1 KB') && k.name.endsWith('in process'),
+  );
   return {
     id: 'webhook-intake',
     title: 'Webhook intake: verify + parse + stage',

@@ -158,7 +158,10 @@ export async function weight(): Promise<Comparison> {
     const ours = blockwire[platform].gzipBytes;
     const umbrella = platform === 'node' || moralisBrowser instanceof Error ? moralisNode : moralisBrowser;
     return {
-      name: platform === 'browser' ? 'fetch-only runtime (esbuild platform browser)' : 'Node (esbuild platform node)',
+      name:
+        platform === 'browser'
+          ? 'fetch-only runtime (esbuild platform browser)'
+          : 'Node (esbuild platform node)',
       blockwire: kB(ours),
       references: { 'moralis-modular': kB(modular[platform].gzipBytes), moralis: kB(umbrella.gzipBytes) },
       ratios: { 'moralis-modular': modular[platform].gzipBytes / ours, moralis: umbrella.gzipBytes / ours },

@@ -1,7 +1,7 @@
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { startServer } from '@blockwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from './client.js';
+import { createClient } from './create-client.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { Transport } from './transport.js';
 import { createFetchTransport } from './transport-fetch.js';

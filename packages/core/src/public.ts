@@ -6,13 +6,13 @@
 export { type Chain, EVM_CHAINS, findChain, resolveChain } from './chains.js';
 export {
   type Api,
+  BASE_URL_VARIABLES,
   type BaseUrls,
   type Client,
   type ClientHooks,
   type ClientOptions,
   type ClientRequest,
   type ClientResponse,
-  BASE_URL_VARIABLES,
   DEFAULT_BASE_URLS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,

@@ -142,16 +142,19 @@ class BodyReader implements Dispatcher.DispatchHandler {
     if (status < 200) return;
     this.#status = status;
     this.#headers = headers;
-    if (Number(headers['content-length']) > this.#limit) return this.#tooLarge(controller);
+    if (Number(headers['content-length']) > this.#limit) {
+      this.#tooLarge(controller);
+      return;
+    }
     const coding = contentCodingOf(headers['content-encoding']);
     if (coding === undefined) return;
     if (coding === 'unsupported') {
-      return this.#fail(
+      const encoding = String(headers['content-encoding']);
+      this.#fail(
         controller,
-        new Error(
-          `The answer is encoded as ${String(headers['content-encoding'])}, which this client cannot decode`,
-        ),
+        new Error(`The answer is encoded as ${encoding}, which this client cannot decode`),
       );
+      return;
     }
     this.#decoder = decoderFor(coding, {
       data: (chunk) => this.#take(controller, chunk),

@@ -25,6 +25,7 @@ import {
 } from '@blockwire/streams';
 import fc from 'fast-check';
 import {
+  baseUrlVariables,
   binOf,
   type EmulatorProcess,
   rssMiB,
@@ -516,10 +517,7 @@ async function demoReceiver(emulator: EmulatorProcess, workDir: string): Promise
   const demo = await startChild<{ url: string }>([binOf('blockwire-demo', 'blockwire-demo')], {
     env: {
       BLOCKWIRE_API_KEY: emulator.apiKey,
-      BLOCKWIRE_EVM_URL: emulator.urls.evm,
-      BLOCKWIRE_SOLANA_URL: emulator.urls.solana,
-      BLOCKWIRE_STREAMS_URL: emulator.urls.streams,
-      BLOCKWIRE_NODE_URL: emulator.urls.node,
+      ...baseUrlVariables(emulator),
       BLOCKWIRE_WEBHOOK_URL: `http://127.0.0.1:${port}/webhooks/bitcoin`,
       BLOCKWIRE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       BLOCKWIRE_DEMO_DATA_DIR: join(workDir, 'demo'),

@@ -3,12 +3,14 @@
  * generator, the demo — each on 127.0.0.1, started from the built packages and stopped whatever
  * happens: every child is tracked, and one still alive when this process exits is killed.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BASE_URL_VARIABLES } from '@blockwire/core';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -136,6 +138,16 @@ export interface EmulatorProcess extends Child<{ apiKey: string; urls: EmulatorU
   control: string;
   /** A control API call (JSON in and out); throws on a non-2xx answer. */
   controlCall<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+/** The environment that points the demo (or any Blockwire program) at this emulator's URLs. */
+export function baseUrlVariables(emulator: { urls: EmulatorUrls }): Record<string, string> {
+  return Object.fromEntries(
+    (Object.keys(BASE_URL_VARIABLES) as (keyof EmulatorUrls)[]).map((api) => [
+      BASE_URL_VARIABLES[api].name,
+      emulator.urls[api],
+    ]),
+  );
 }
 
 /** The emulator's own command line (`blockwire-emulator`), on a free loopback port. */

@@ -22,7 +22,13 @@ import {
   signBody,
   verifySignature,
 } from '@blockwire/streams';
-import { binOf, type EmulatorProcess, startChild, startEmulatorProcess } from './processes.ts';
+import {
+  baseUrlVariables,
+  binOf,
+  type EmulatorProcess,
+  startChild,
+  startEmulatorProcess,
+} from './processes.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
 import { tally } from './sdk.ts';
 
@@ -369,10 +375,7 @@ async function demoLogs(emulator: EmulatorProcess, seen: Observations) {
   const demo = await startChild<{ url: string }>([binOf('blockwire-demo', 'blockwire-demo')], {
     env: {
       BLOCKWIRE_API_KEY: CANARY_KEY,
-      BLOCKWIRE_EVM_URL: emulator.urls.evm,
-      BLOCKWIRE_SOLANA_URL: emulator.urls.solana,
-      BLOCKWIRE_STREAMS_URL: emulator.urls.streams,
-      BLOCKWIRE_NODE_URL: emulator.urls.node,
+      ...baseUrlVariables(emulator),
       BLOCKWIRE_DEMO_DATA_DIR: dataDir,
       PORT: '0',
     },

@@ -108,7 +108,7 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
     const built = filesUnder(join(unpacked, 'dist')).filter((file) => /\.(c|m)?js$/.test(file));
     expect(built.length).toBeGreaterThan(0);
     for (const file of built) {
-      const comments = readFileSync(file, 'utf8').match(/^\/\/# sourceMappingURL=.*$/gm) ?? [];
+      const comments = readFileSync(file, 'utf8').match(/\/\/# sourceMappingURL=\S*$/gm) ?? [];
       expect(comments, file.slice(unpacked.length)).toHaveLength(1);
     }
   });

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmulator } from '@blockwire/emulator';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '@blockwire/emulator';
 import { type Demo, startDemo } from './demo.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -81,6 +81,8 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
 async function startDemoProcess(command: string, args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', BLOCKWIRE_DEMO_DATA_DIR: dataDir };
   delete env.BLOCKWIRE_API_KEY;
+  // Set by the bootstrap that started this test run (npm test): the demo would count from then.
+  delete env.BLOCKWIRE_LAUNCHED_AT;
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const record = { child, tree: [] as number[] };
   started.push(record);

@@ -47,12 +47,17 @@ describe('rpc SDK against the emulator', () => {
       rpc.request({ method: 'eth_blockNumber' }),
       rpc.getBlockByNumber('latest'),
       rpc.request({ method: 'eth_noSuchMethod', params: [] }),
-      ...Array.from({ length: 22 }, (_, i) => rpc.getBlockByNumber(i % 5)),
+      ...Array.from({ length: 22 }, (_, i) =>
+        rpc.getTransactionByHash(`0x${(i + 1).toString(16).padStart(64, '0')}`),
+      ),
+      // Identical to a call above, in flight at the same time: it shares that call's request.
+      rpc.getBlockByNumber('latest'),
     ]);
     expect(results[0]).toMatchObject({ status: 'fulfilled', value: expect.stringMatching(/^0x/) });
     expect(results[2]).toMatchObject({ status: 'rejected', reason: expect.any(JsonRpcError) });
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(24);
-    // 25 calls, at most 20 per batch: two HTTP requests.
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(25);
+    expect(results[25]).toEqual(results[1]);
+    // 25 distinct calls, at most 20 per batch: two HTTP requests.
     const served = (await call(`${t.emu.control}/requests?interface=node`)).body.requests;
     expect(served).toHaveLength(2);
     expect(served[0].path).toBe('/node/avalanche/***');

@@ -2,6 +2,8 @@
  * `blockwire-mcp`: the Blockwire tools over stdio (default) or Streamable HTTP on 127.0.0.1.
  * Logs go to stderr (stdout is the stdio transport's), with the key masked.
  */
+// First, and kept out of the bundle: it must run before the modules below are evaluated.
+import './node-check.js';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startHttpServer } from './http.js';

@@ -98,7 +98,7 @@ describe('Blockwire node: batching across items', () => {
     expect(await requests('solana')).toHaveLength(1);
   });
 
-  it('JSON-RPC calls of 45 items go out as 3 batches (20 + 20 + 5), on the chain of the dropdown or an expression', async () => {
+  it('JSON-RPC calls of 45 items go out as 3 batches (20 + 20 + 5), identical ones merged, on the chain of the dropdown or an expression', async () => {
     await clearRequests();
     const output = await run(
       (index) => ({
@@ -115,8 +115,22 @@ describe('Blockwire node: batching across items', () => {
     expect(output.map((item) => item.pairedItem)).toEqual(
       Array.from({ length: 45 }, (_, item) => ({ item })),
     );
+    // 45 items asking 8 different blocks: identical calls share one, so one batch of 8 goes out.
     const calls = await requests('node');
-    expect(calls.map((call) => call.path)).toEqual(['/node/eth/***', '/node/eth/***', '/node/eth/***']);
+    expect(calls.map((call) => call.path)).toEqual(['/node/eth/***']);
+
+    await clearRequests();
+    await run(
+      (index) => ({
+        resource: 'rpc',
+        operation: 'getTransactionByHash',
+        chain: index % 2 === 0 ? 'eth' : '0x1',
+        hash: `0x${(index + 1).toString(16).padStart(64, '0')}`,
+      }),
+      { count: 45 },
+    );
+    const distinct = await requests('node');
+    expect(distinct.map((call) => call.path)).toEqual(['/node/eth/***', '/node/eth/***', '/node/eth/***']);
   });
 });
 

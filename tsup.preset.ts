@@ -1,5 +1,24 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+
+/**
+ * esbuild gives a file without code of its own (a chunk, or an entry that only re-exports from
+ * chunks) a source map whose one source is the file itself, by the build machine's absolute path,
+ * with no content. Such a map maps nothing: it is written as the empty map it is, so no path of
+ * this machine ships.
+ */
+export async function emptySelfMaps(): Promise<void> {
+  for (const file of readdirSync('dist')) {
+    if (!/\.c?js\.map$/.test(file)) continue;
+    const path = join('dist', file);
+    const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
+    const self = map.sources.length === 1 && map.sources[0]!.endsWith(file.replace(/\.map$/, ''));
+    if (self && !map.sourcesContent) {
+      writeFileSync(path, JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }));
+    }
+  }
+}
 
 /** The one build every published package uses: ESM + CommonJS, each with its own type declarations. */
 export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
@@ -17,6 +36,7 @@ export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
     // The CommonJS build has no `import.meta`: tsup's shim gives it `import.meta.url` from __filename
     // (the emulator finds anvil's binary relative to itself).
     shims: true,
+    onSuccess: emptySelfMaps,
     // No `treeshake`: esbuild already drops unused code when it bundles, and tsup's extra rollup
     // pass for it ended every file with a second `//# sourceMappingURL` line.
     ...overrides,

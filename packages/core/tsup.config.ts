@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { libraryBuild } from '../../tsup.preset';
@@ -12,23 +12,6 @@ import { libraryBuild } from '../../tsup.preset';
 // Two builds write into dist/ side by side, at the same time: dist/ is emptied once, here.
 rmSync('dist', { recursive: true, force: true });
 
-/**
- * esbuild gives a chunk without code (shared modules that only re-export) a source map whose one
- * source is the chunk itself, by the build machine's absolute path, with no content. Such a map
- * maps nothing: it is written as the empty map it is, so no path of this machine ships.
- */
-async function emptyChunkMaps(): Promise<void> {
-  for (const file of readdirSync('dist')) {
-    if (!/^chunk-[^/]+\.c?js\.map$/.test(file)) continue;
-    const path = join('dist', file);
-    const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
-    const self = map.sources.length === 1 && map.sources[0]!.endsWith(file.replace(/\.map$/, ''));
-    if (self && !map.sourcesContent) {
-      writeFileSync(path, JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }));
-    }
-  }
-}
-
 const node = libraryBuild(
   {
     index: 'src/index.ts',
@@ -36,7 +19,7 @@ const node = libraryBuild(
     operations: 'src/operations.ts',
     'node-version': 'src/node-version.ts',
   },
-  { clean: false, splitting: true, onSuccess: emptyChunkMaps },
+  { clean: false, splitting: true },
 );
 
 /**
@@ -62,7 +45,6 @@ const fetchOnly = libraryBuild(
     dts: false,
     clean: false,
     splitting: true,
-    onSuccess: emptyChunkMaps,
     platform: 'neutral',
     target: 'es2022',
     esbuildPlugins: [fetchRuntime],

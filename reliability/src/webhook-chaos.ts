@@ -15,6 +15,7 @@ import {
   createSqliteTxStore,
   signBody,
 } from '@blockwire/streams';
+import { keccak } from 'hash-wasm';
 import { type Child, scriptPath, startChild } from './processes.ts';
 import { groundTruth, type Payload, RANK, recordDeliveries, seeded } from './recorded-deliveries.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
@@ -230,12 +231,11 @@ async function chaosOf(recorded: Payload[], total: number): Promise<Send[]> {
     sends.push({ kind: 'forged', body, signature, txids: [fake] });
   }
   for (let i = 0; i < Math.round(total * SHARES.malformed); i++) {
-    const body = JSON.stringify(pick());
-    sends.push({
-      kind: 'malformed',
-      body: body.slice(0, Math.floor(body.length / 2)),
-      signature: `0x${'cd'.repeat(32)}`,
-    });
+    // Cut in half, and signed as cut: only a body whose bytes carry the signature is ever parsed
+    // (one signed over other bytes is refused with 401 unparsed, as the forged ones are).
+    const whole = JSON.stringify(pick());
+    const body = whole.slice(0, Math.floor(whole.length / 2));
+    sends.push({ kind: 'malformed', body, signature: `0x${await keccak(body + SECRET, 256)}` });
   }
   for (let i = 0; i < Math.round(total * SHARES.oversized); i++) {
     const body = JSON.stringify({ ...pick(), padding: 'x'.repeat(MAX_BODY_BYTES) });

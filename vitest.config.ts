@@ -25,5 +25,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A test that blocks its worker for long fails by name (see the file), not as an RPC timeout.
+    setupFiles: ['scripts/event-loop-guard.ts'],
   },
 });

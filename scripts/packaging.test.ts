@@ -4,7 +4,7 @@
  * Are The Types Wrong, a real `require()` and `import()` by name, and a TypeScript consumer
  * without `@types/node`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -39,6 +40,10 @@ const packages = workspace
 const privateNames = workspace
   .filter(({ manifest }) => manifest.private)
   .map(({ manifest }) => manifest.name);
+
+// Long commands (attw, tsc) run asynchronously: a worker blocked for tens of seconds on a busy
+// machine misses vitest's RPC deadline and fails the whole run.
+const execFileAsync = promisify(execFile);
 
 const packDir = mkdtempSync(join(tmpdir(), 'blockwire-pack-'));
 afterAll(() => rmSync(packDir, { recursive: true, force: true }));
@@ -118,11 +123,11 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
     expect(messages.map((m) => `${m.type} ${m.code} ${JSON.stringify(m.args)}`)).toEqual([]);
   });
 
-  it('passes Are The Types Wrong', () => {
+  it('passes Are The Types Wrong', async () => {
     const attw = join(root, 'node_modules', '.bin', 'attw');
     let output: string;
     try {
-      output = execFileSync(attw, [tarball, '--format', 'json'], { encoding: 'utf8', stdio: 'pipe' });
+      ({ stdout: output } = await execFileAsync(attw, [tarball, '--format', 'json'], { encoding: 'utf8' }));
     } catch (error) {
       output = (error as { stdout?: string }).stdout ?? String(error);
     }
@@ -203,15 +208,10 @@ describe('a TypeScript consumer without @types/node', () => {
       );
       let output = '';
       try {
-        execFileSync(
-          process.execPath,
-          [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
-          {
-            cwd: project,
-            encoding: 'utf8',
-            stdio: 'pipe',
-          },
-        );
+        await execFileAsync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
+          cwd: project,
+          encoding: 'utf8',
+        });
       } catch (error) {
         output = (error as { stdout?: string }).stdout ?? String(error);
       }

@@ -5,7 +5,7 @@
  * them against the emulator, also installed from it. Every client is pointed at the private
  * registry for the whole test: nothing asks the public one.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -68,11 +68,8 @@ async function run(command: string, args: string[], cwd: string): Promise<string
 }
 
 /** The files git knows (tracked, or new and not ignored), as they are in the working tree, in a new repository. */
-function copyRepo(): void {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
+async function copyRepo(): Promise<void> {
+  const files = (await run('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], root))
     .split('\0')
     .filter((file) => file && existsSync(join(root, file)));
   for (const file of files) {
@@ -80,14 +77,14 @@ function copyRepo(): void {
     cpSync(join(root, file), join(copy, file));
   }
   // A repository of its own: `changeset publish` tags each release in git.
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: copy, stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.name=release test', '-c', 'user.email=release@test.invalid', 'commit', '-qm', 'copy');
+  const git = (...args: string[]) => run('git', args, copy);
+  await git('init', '-q', '-b', 'main');
+  await git('add', '-A');
+  await git('-c', 'user.name=release test', '-c', 'user.email=release@test.invalid', 'commit', '-qm', 'copy');
 }
 
 beforeAll(async () => {
-  copyRepo();
+  await copyRepo();
   registry = await startRegistry(mkdtempSync(join(work, 'registry-')));
   const npmrc = join(work, 'npmrc');
   writeFileSync(npmrc, registry.npmrc);
@@ -167,11 +164,13 @@ describe('a release through changesets to a registry', () => {
         }
       }
       const tarball = join(work, `${manifest.name.replace('/', '-')}.tgz`);
-      writeFileSync(tarball, execFileSync('curl', ['-sf', view.dist.tarball]));
-      const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+      const download = await fetch(view.dist.tarball);
+      expect(download.status, view.dist.tarball).toBe(200);
+      writeFileSync(tarball, Buffer.from(await download.arrayBuffer()));
+      const files = (await run('tar', ['-tzf', tarball], work)).trim().split('\n');
       expect(files.filter((file) => /\.test\.|\/src\/|\.env|\.npmrc|__fixtures__/.test(file))).toEqual([]);
       for (const map of files.filter((file) => file.endsWith('.map'))) {
-        const content = JSON.parse(execFileSync('tar', ['-xzOf', tarball, map], { encoding: 'utf8' }));
+        const content = JSON.parse(await run('tar', ['-xzOf', tarball, map], work));
         // A source map that names sources must carry them: the sources themselves are not shipped.
         expect(content.sourcesContent?.length ?? 0, map).toBe(content.sources.length);
       }
@@ -181,7 +180,7 @@ describe('a release through changesets to a registry', () => {
       );
       // What n8n requires at start: each node file of the n8n packages (the verified one at most 150 KB).
       for (const node of (view.n8n?.nodes ?? []) as string[]) {
-        const bytes = execFileSync('tar', ['-xzOf', tarball, `package/${node}`]).length;
+        const bytes = Buffer.byteLength(await run('tar', ['-xzOf', tarball, `package/${node}`], work));
         rows.push(`  ${node}: ${(bytes / 1024).toFixed(1)} KiB`);
         if (manifest.name === 'n8n-nodes-blockwire') expect(bytes, node).toBeLessThanOrEqual(150 * 1024);
       }

@@ -4,11 +4,12 @@
  * cache folder keyed by its version (~65 MB, ~20 s) and reused, apart from the workspace's own
  * dependencies: its package.json (scripts/release/harness/package.json) is not a published one.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const harness = join(import.meta.dirname, 'harness');
 
@@ -20,7 +21,7 @@ export interface Registry {
 }
 
 /** The installed verdaccio for the pinned version, installing it on first use. */
-export function ensureVerdaccio(): string {
+export async function ensureVerdaccio(): Promise<string> {
   const manifest = JSON.parse(readFileSync(join(harness, 'package.json'), 'utf8'));
   const version = manifest.dependencies.verdaccio as string;
   const home = join(
@@ -33,10 +34,14 @@ export function ensureVerdaccio(): string {
   // Install into a fresh folder and move it into place, so an interrupted install is never reused.
   const staging = mkdtempSync(join(tmpdir(), 'blockwire-verdaccio-'));
   cpSync(join(harness, 'package.json'), join(staging, 'package.json'));
-  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: staging,
-    stdio: 'inherit',
-  });
+  // Not execFileSync: a test worker blocked for the whole install misses vitest's RPC deadline.
+  await promisify(execFile)(
+    'npm',
+    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: staging,
+    },
+  );
   mkdirSync(join(home, '..'), { recursive: true });
   rmSync(home, { recursive: true, force: true });
   cpSync(staging, home, { recursive: true });
@@ -45,7 +50,7 @@ export function ensureVerdaccio(): string {
 }
 
 export async function startRegistry(workDir: string): Promise<Registry> {
-  const bin = ensureVerdaccio();
+  const bin = await ensureVerdaccio();
   const port = await freePort();
   const storage = join(workDir, 'storage');
   const config = join(workDir, 'config.yaml');

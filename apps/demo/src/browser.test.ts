@@ -4,11 +4,12 @@
  * buttons until its row is confirmed, and an EVM test transaction shown in the latest block.
  * Screenshots go to apps/demo/test-artifacts/.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { startEmulator } from '@blockwire/emulator';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,16 +29,17 @@ const CHROMIUM_FLAGS = [
 export const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
 /** Debian's chromium, installed when missing (nothing may download a browser of its own). */
-function ensureChromium(): void {
+async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
     throw new Error(
       `${CHROMIUM} is missing: install it with "apt-get update && apt-get install -y chromium" (as root).`,
     );
   }
-  const apt = { stdio: 'inherit' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-  execFileSync('apt-get', ['update'], apt);
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], apt);
+  // Not execFileSync: a worker blocked for a whole install misses vitest's RPC deadline.
+  const apt = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 };
+  await promisify(execFile)('apt-get', ['update'], apt);
+  await promisify(execFile)('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], apt);
 }
 
 /**
@@ -98,7 +100,7 @@ describe('the demo page in Chromium, on the emulator', () => {
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureChromium();
+    await ensureChromium();
     mkdirSync(ARTIFACTS, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'blockwire-demo-data-'));
     profileDir = mkdtempSync(join(tmpdir(), 'blockwire-demo-chromium-'));

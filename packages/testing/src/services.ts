@@ -9,6 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 /** A port nobody listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -45,23 +46,27 @@ function cleanUpWhenGone(cleanup: string): () => void {
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
+// Long commands run asynchronously: a test worker whose event loop is blocked for a whole install
+// (or a slow start on a busy machine) misses vitest's own RPC deadline and fails the run.
+const execFileAsync = promisify(execFile);
+
 /** Installs a Debian package unless `isInstalled()` already says it is there. */
-export function ensureDebianPackage(name: string, isInstalled: () => boolean): void {
+export async function ensureDebianPackage(name: string, isInstalled: () => boolean): Promise<void> {
   if (isInstalled()) return;
   if (process.getuid?.() !== 0) {
     throw new Error(`${name} is not installed and this is not root: run \`apt-get install -y ${name}\``);
   }
   const install = () =>
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', name], {
-      stdio: 'pipe',
+    execFileAsync('apt-get', ['install', '-y', '--no-install-recommends', name], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      maxBuffer: 64 * 1024 * 1024,
     });
   try {
-    install();
+    await install();
   } catch {
     // A fresh machine has no package lists yet.
-    execFileSync('apt-get', ['update'], { stdio: 'pipe' });
-    install();
+    await execFileAsync('apt-get', ['update'], { maxBuffer: 64 * 1024 * 1024 });
+    await install();
   }
   if (!isInstalled()) throw new Error(`apt-get installed ${name}, but it still cannot be found`);
 }
@@ -98,7 +103,7 @@ export interface PostgresServer {
 export async function startPostgres(
   options: { settings?: Record<string, string | number> } = {},
 ): Promise<PostgresServer> {
-  ensureDebianPackage('postgresql', () => postgresBinDir() !== undefined);
+  await ensureDebianPackage('postgresql', () => postgresBinDir() !== undefined);
   const bin = postgresBinDir()!;
   const dir = mkdtempSync(join(tmpdir(), 'blockwire-postgres-'));
   const dataDir = join(dir, 'data');
@@ -108,13 +113,14 @@ export async function startPostgres(
     : undefined;
   if (owner !== undefined) chownSync(dir, owner, owner);
   chmodSync(dir, 0o700);
-  const run = (tool: string, args: string[]) => {
+  const asOwner = (tool: string, args: string[]): [string, string[]] => {
     const command = join(bin, tool);
-    execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, {
-      stdio: 'pipe',
-      cwd: dir,
-    });
+    return asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   };
+  const run = (tool: string, args: string[]) => execFileAsync(...asOwner(tool, args), { cwd: dir });
+  // Only for the exit handler, which cannot wait; `pg_ctl stop -m immediate` takes milliseconds.
+  const runNow = (tool: string, args: string[]) =>
+    execFileSync(...asOwner(tool, args), { stdio: 'pipe', cwd: dir });
   const port = await freePort();
   let stopped = false;
   const pgCtl = [...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []), join(bin, 'pg_ctl')];
@@ -127,7 +133,7 @@ export async function startPostgres(
     process.removeListener('exit', stop);
     endWatchdog();
     try {
-      run('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+      runNow('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
     } catch {
       // Not running (it failed to start, or was stopped by hand).
     }
@@ -136,7 +142,18 @@ export async function startPostgres(
   // A test runner that dies before its afterAll must not leave a server behind.
   process.once('exit', stop);
   try {
-    run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    await run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
     const settings = {
       port,
       listen_addresses: '127.0.0.1',
@@ -147,7 +164,7 @@ export async function startPostgres(
     const serverOptions = Object.entries(settings)
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(' ');
-    run('pg_ctl', [
+    await run('pg_ctl', [
       'start',
       '-D',
       dataDir,
@@ -216,7 +233,7 @@ export interface RedisServer {
 
 /** Starts `redis-server` (Debian's `redis-server` package) on a free 127.0.0.1 port, with no persistence. */
 export async function startRedis(): Promise<RedisServer> {
-  ensureDebianPackage('redis-server', () => existsSync('/usr/bin/redis-server'));
+  await ensureDebianPackage('redis-server', () => existsSync('/usr/bin/redis-server'));
   const dir = mkdtempSync(join(tmpdir(), 'blockwire-redis-'));
   const port = await freePort();
   const child: ChildProcess = spawn(

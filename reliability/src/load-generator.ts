@@ -3,8 +3,13 @@
  * after another to `url` until `seconds` pass or `requests` were sent. Prints one JSON line:
  * requests, non-2xx, per-second counts and latency percentiles.
  *
- *   node load-generator.ts '<json: { url, method, headers, body, connections, seconds, requests }>'
+ * With `distinct`, every request carries its own body: each `placeholder` in `body` becomes the
+ * request's number as 64 hex digits (a new txid each time), signed with `secret` as the service
+ * signs deliveries, so the receiver's working set grows for the whole run.
+ *
+ *   node load-generator.ts '<json: { url, method, headers, body, distinct?, connections, seconds, requests }>'
  */
+import { signBody } from '@blockwire/streams';
 import { Agent, request } from 'undici';
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as {
@@ -12,6 +17,7 @@ const plan = JSON.parse(process.argv[2] ?? '{}') as {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  distinct?: { placeholder: string; secret: string };
   connections: number;
   seconds: number;
   requests: number;
@@ -25,17 +31,19 @@ const started = performance.now();
 const deadline = started + plan.seconds * 1000;
 process.stdout.write(`${JSON.stringify({ started: true })}\n`);
 
+/** The headers and body of request number `n`. */
+async function requestNumber(n: number): Promise<{ headers: Record<string, string>; body?: string }> {
+  if (!plan.distinct || plan.body === undefined) return { headers: plan.headers, body: plan.body };
+  const body = plan.body.replaceAll(plan.distinct.placeholder, n.toString(16).padStart(64, '0'));
+  return { headers: { ...plan.headers, 'x-signature': await signBody(body, plan.distinct.secret) }, body };
+}
+
 async function loop(): Promise<void> {
   while (performance.now() < deadline && sent < plan.requests) {
-    sent++;
+    const { headers, body } = await requestNumber(++sent);
     const at = performance.now();
     try {
-      const response = await request(plan.url, {
-        method: plan.method,
-        headers: plan.headers,
-        body: plan.body,
-        dispatcher: agent,
-      });
+      const response = await request(plan.url, { method: plan.method, headers, body, dispatcher: agent });
       await response.body.dump();
       if (response.statusCode < 200 || response.statusCode > 299) failed++;
     } catch {

@@ -2,11 +2,15 @@
  * Scenario `load`: a bounded load from a second process on loopback (load-generator.ts, undici)
  * against the emulator's CLI and against the webhook receiver of the streams README (SQLite
  * tracker). Figures: requests/s, p99, whether the rate held, and the server's memory over the run.
+ * Every delivery names a new txid, so the receiver's memory is measured on a growing working set.
+ *
+ * At the quick scale (inside `npm test`, often on a busy machine) only what load cannot bend is
+ * judged: no failed request and flat memory. Throughput, p99 and the rate held are figures of the
+ * machine as much as of the code; they are judged at the full and soak scales.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signBody } from '@blockwire/streams';
 import { type Child, rssMiB, scriptPath, startChild, startEmulatorProcess } from './processes.ts';
 import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
 
@@ -14,6 +18,8 @@ const SECONDS: Record<Scale, number> = { quick: 5, full: 20, soak: 300 };
 const CONNECTIONS = 16;
 /** RSS growth between the first and the last third of a run that still counts as flat. */
 const FLAT_MIB = 48;
+/** Replaced by the load generator with a new txid for every delivery. */
+const TXID_PLACEHOLDER = '<txid>';
 
 interface LoadResult {
   requests: number;
@@ -98,15 +104,16 @@ export async function load(scale: Scale): Promise<ScenarioResult> {
       confirmed: false,
       retries: 0,
       block: { height: '0', hash: 'mempool' },
-      transactions: [{ txid: 'ab'.repeat(32), vin: [], vout: [] }],
+      transactions: [{ txid: TXID_PLACEHOLDER, vin: [], vout: [] }],
     });
     const webhook = await loadAgainst(
       receiver,
       {
         url: `http://127.0.0.1:${receiver.ready.port}/webhooks`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-signature': await signBody(delivery, secret) },
+        headers: { 'content-type': 'application/json' },
         body: delivery,
+        distinct: { placeholder: TXID_PLACEHOLDER, secret },
       },
       seconds,
     );
@@ -123,10 +130,12 @@ export async function load(scale: Scale): Promise<ScenarioResult> {
       ['receiver', webhook],
     ] as const) {
       checks.equal(`${name}.failed`, run.failed, 0);
+      checks.atLeast(`${name}.requests`, run.requests, 1);
+      checks.atMost(`${name}.rssEndMiB`, run.rssEndMiB, run.rssStartMiB + FLAT_MIB);
+      if (scale === 'quick') continue;
       checks.atLeast(`${name}.requestsPerSecond`, run.requestsPerSecond, 100);
       checks.atMost(`${name}.p99Ms`, run.p99Ms, 500, ' ms');
       checks.atLeast(`${name}.rateHeld`, run.rateHeld, 0.6);
-      checks.atMost(`${name}.rssEndMiB`, run.rssEndMiB, run.rssStartMiB + FLAT_MIB);
     }
     return result('load', started, figures, checks);
   } finally {

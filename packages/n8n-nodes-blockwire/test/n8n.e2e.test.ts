@@ -27,7 +27,6 @@ import {
   prepareN8n,
   removeEnvironment,
   runN8nCli,
-  sleep,
   startN8nServer,
   waitFor,
   writeImportFiles,
@@ -137,6 +136,32 @@ async function triggerItems(): Promise<Record<string, unknown>[]> {
   return executions.flatMap((execution) => itemsOf(execution, 'Blockwire Trigger'));
 }
 
+/**
+ * Resolves once nothing more can reach the trigger: the emulator saw a 200 for every delivery it
+ * made (so it retries none) and n8n finished every execution they started.
+ */
+async function untilSettled(): Promise<void> {
+  await waitFor(
+    'a 200 for every delivery to the trigger',
+    async () => {
+      const response = await fetch(`${emulator.control}/deliveries`);
+      const attempts = (
+        (await response.json()) as { deliveries: { delivery: number; url: string; delivered: boolean }[] }
+      ).deliveries.filter((attempt) => attempt.url.endsWith(webhookPath));
+      const answered = new Set(
+        attempts.filter((attempt) => attempt.delivered).map((attempt) => attempt.delivery),
+      );
+      return attempts.every((attempt) => answered.has(attempt.delivery)) ? true : undefined;
+    },
+    90_000,
+  );
+  await waitFor('every execution finished', async () => {
+    const executions = await api.executions(TRIGGER_WORKFLOW_ID);
+    const running = new Set(['new', 'running', 'waiting']);
+    return executions.every((execution) => !running.has(execution.status)) ? true : undefined;
+  });
+}
+
 async function waitForItems(
   count: number,
   filter: (item: Record<string, unknown>) => boolean,
@@ -213,7 +238,7 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
     await waitForItems(2, (item) => item.txid === txid);
     await control(emulator, '/bitcoin/mine', { blocks: 2 });
     const items = await waitForItems(3, (item) => item.txid === txid);
-    await sleep(1_500); // anything late would be a duplicate
+    await untilSettled(); // anything after this would be a duplicate
     const final = (await triggerItems()).filter((item) => item.txid === txid);
     expect(final.map((item) => item.stage)).toEqual(STAGES);
     expect(final).toEqual(items);
@@ -264,7 +289,7 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
       });
       expect(response.status).toBe(401);
     }
-    await sleep(1_500);
+    // n8n starts a webhook's execution before it answers it: after the 401, none can come.
     expect((await triggerItems()).length).toBe(before);
   });
 
@@ -282,17 +307,8 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
     await control(emulator, '/bitcoin/mine', { blocks: 2 });
     const ours = (item: Record<string, unknown>) => txids.includes(item.txid as string);
     await waitForItems(txids.length * 3, ours, 90_000);
-    // Retries of deliveries whose answer was lost come 0.5–8 s later: wait until the line is quiet.
-    await waitFor(
-      'no more deliveries',
-      async () => {
-        const count = proxy.log.length;
-        await sleep(9_000);
-        return proxy.log.length === count ? true : undefined;
-      },
-      60_000,
-      0,
-    );
+    // Retries of deliveries whose answer was lost come 0.5–8 s later: wait until none is left.
+    await untilSettled();
     proxy.setFaultRate(0);
     const items = (await triggerItems()).filter(ours);
     const seen = items.map((item) => `${item.txid} ${item.stage}`).sort();

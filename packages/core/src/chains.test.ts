@@ -75,7 +75,8 @@ describe('chain registry', () => {
       } catch (error) {
         message = (error as Error).message;
       }
-      expect(performance.now() - started).toBeLessThan(200);
+      // Room for a busy machine; a quadratic pattern over 40,000 characters takes seconds.
+      expect(performance.now() - started).toBeLessThan(1_000);
       expect(message).toMatch(/unknown chain "(1+|0xf+|e+)…"/);
       expect(message.length).toBeLessThan(1_000);
     }

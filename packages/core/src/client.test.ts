@@ -213,7 +213,8 @@ describe('createClient options', () => {
     expect(createClient({ apiKey: 'k', baseUrls: { evm: slashes } }).baseUrls.evm).toBe(slashes);
     const client = createClient({ apiKey: 'k', baseUrls: { evm: `http://h/x${'/'.repeat(40_000)}` } });
     expect(client.baseUrls.evm).toBe('http://h/x');
-    expect(performance.now() - started).toBeLessThan(200);
+    // Room for a busy machine; a quadratic scan of 40,000 slashes takes seconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('gives a client or a ValidationError for any options whatsoever (fuzzed)', () => {

@@ -39,7 +39,9 @@ describe('solanaAddress', () => {
     const started = performance.now();
     expect(messageOf('1'.repeat(40_000) + '0')).toHaveLength(1);
     expect(messageOf('z'.repeat(40_000))).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Linear time takes a few ms; backtracking over 40,000 characters takes seconds. The bound leaves
+    // room for a busy machine without letting a quadratic pattern through.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses what is not a string', () => {

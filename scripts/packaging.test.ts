@@ -169,7 +169,7 @@ describe('a TypeScript consumer without @types/node', () => {
   // @types/node anywhere, strict, and the packages' own .d.ts files checked too.
   const libraries = packages.filter(({ manifest }) => manifest.name !== '@blockwire/emulator');
 
-  it('compiles against the types of every library package and entry point', () => {
+  it('compiles against the types of every library package and entry point', async () => {
     const project = mkdtempSync(join(tmpdir(), 'blockwire-consumer-'));
     try {
       const modules = join(project, 'node_modules');

@@ -11,6 +11,7 @@
 
 export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
+export { iterateOperation } from './iterate.js';
 export { checkOptionsObject, type KnownKeys, unknownKeyIssues } from './known-keys.js';
 export {
   assertClient,
@@ -20,6 +21,7 @@ export {
   sendOperation,
   validateOperationInput,
 } from './operation.js';
+export { DEFAULT_MAX_PAGES, type WalkPagesOptions, walkPages } from './paging.js';
 export { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
 export * from './public.js';
 export { redactValue } from './redact.js';

@@ -1,7 +1,16 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import {
+  type CallOptions,
+  type Client,
+  defineOperation,
+  type IterateOptions,
+  iterateOperation,
+  runOperation,
+  validateInput,
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
 import {
+  type BitcoinStreamAddress,
   type BitcoinStreamAddressPage,
   bitcoinStreamAddressPageSchema,
   bitcoinStreamIdSchema,
@@ -47,11 +56,37 @@ export const listBitcoinStreamAddressesOperation = defineOperation({
   idempotent: true,
 });
 
-/** Lists the addresses a Bitcoin stream watches (one page; pass `cursor` for the next). */
+/** Lists the addresses a Bitcoin stream watches (one page; pass `cursor` for the next, or walk them all with `iterateBitcoinStreamAddresses`). */
 export function listBitcoinStreamAddresses(
   client: Client,
   input: ListBitcoinStreamAddressesInput,
   options?: CallOptions,
 ): Promise<BitcoinStreamAddressPage> {
   return runOperation(client, listBitcoinStreamAddressesOperation, input, options);
+}
+
+const iterateBitcoinStreamAddressesInput = listBitcoinStreamAddressesInput.omit({ cursor: true });
+export type IterateBitcoinStreamAddressesInput = z.input<typeof iterateBitcoinStreamAddressesInput>;
+
+/**
+ * Every address a Bitcoin stream watches, page after page, following the cursors the service returns and fetching
+ * a page only when the previous one is consumed (`limit` sets the page size). It stops when an
+ * answer has no cursor, at an empty page, when a cursor or a page repeats (a service that ignores
+ * `cursor`: nothing is yielded twice), and after `maxPages` pages. A bad input throws a
+ * `ValidationError` at once, before any request.
+ */
+export function iterateBitcoinStreamAddresses(
+  client: Client,
+  input: IterateBitcoinStreamAddressesInput,
+  options?: IterateOptions,
+): AsyncGenerator<BitcoinStreamAddress, void, undefined> {
+  const caller = 'iterateBitcoinStreamAddresses';
+  const values = validateInput(iterateBitcoinStreamAddressesInput, input, { operation: caller });
+  return iterateOperation<BitcoinStreamAddress>(
+    client,
+    listBitcoinStreamAddressesOperation,
+    values,
+    options,
+    caller,
+  );
 }

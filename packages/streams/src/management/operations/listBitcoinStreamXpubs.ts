@@ -1,7 +1,16 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import {
+  type CallOptions,
+  type Client,
+  defineOperation,
+  type IterateOptions,
+  iterateOperation,
+  runOperation,
+  validateInput,
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleXpub } from '../examples.js';
 import {
+  type BitcoinStreamXpub,
   type BitcoinStreamXpubPage,
   bitcoinStreamIdSchema,
   bitcoinStreamXpubPageSchema,
@@ -47,11 +56,37 @@ export const listBitcoinStreamXpubsOperation = defineOperation({
   idempotent: true,
 });
 
-/** Lists the xpubs of a Bitcoin stream (one page); each record's `id` is what removal takes. */
+/** Lists the xpubs of a Bitcoin stream (one page: `iterateBitcoinStreamXpubs` walks them all); each record's `id` is what removal takes. */
 export function listBitcoinStreamXpubs(
   client: Client,
   input: ListBitcoinStreamXpubsInput,
   options?: CallOptions,
 ): Promise<BitcoinStreamXpubPage> {
   return runOperation(client, listBitcoinStreamXpubsOperation, input, options);
+}
+
+const iterateBitcoinStreamXpubsInput = listBitcoinStreamXpubsInput.omit({ cursor: true });
+export type IterateBitcoinStreamXpubsInput = z.input<typeof iterateBitcoinStreamXpubsInput>;
+
+/**
+ * Every xpub attached to a Bitcoin stream, page after page, following the cursors the service returns and fetching
+ * a page only when the previous one is consumed (`limit` sets the page size). It stops when an
+ * answer has no cursor, at an empty page, when a cursor or a page repeats (a service that ignores
+ * `cursor`: nothing is yielded twice), and after `maxPages` pages. A bad input throws a
+ * `ValidationError` at once, before any request.
+ */
+export function iterateBitcoinStreamXpubs(
+  client: Client,
+  input: IterateBitcoinStreamXpubsInput,
+  options?: IterateOptions,
+): AsyncGenerator<BitcoinStreamXpub, void, undefined> {
+  const caller = 'iterateBitcoinStreamXpubs';
+  const values = validateInput(iterateBitcoinStreamXpubsInput, input, { operation: caller });
+  return iterateOperation<BitcoinStreamXpub>(
+    client,
+    listBitcoinStreamXpubsOperation,
+    values,
+    options,
+    caller,
+  );
 }

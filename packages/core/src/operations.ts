@@ -9,6 +9,7 @@
  * main entry's names, what is here may change in any release.
  */
 
+export { rpcChainSegment } from './chains.js';
 export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
 export { iterateOperation } from './iterate.js';
@@ -39,4 +40,4 @@ export {
 export { didYouMean, nearest } from './suggest.js';
 export { type AttemptHandle, AttemptTimeout } from './transport.js';
 export { passesUnchanged } from './unchanged.js';
-export { maskKeyInValidationError } from './validation.js';
+export { issueMessage, maskKeyInValidationError } from './validation.js';

@@ -1,5 +1,6 @@
 import { ValidationError } from '@blockwire/core';
-import { type RecordedRequest, useTestServer } from '@blockwire/testing';
+import type { RecordedRequest } from '@blockwire/testing';
+import { STREAMS_BASE_PATH, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   actions,
@@ -8,9 +9,8 @@ import {
   iterateBitcoinStreamXpubs,
 } from '../operations.js';
 import { EXAMPLE_STREAM_ID, exampleStream, exampleXpub } from './examples.js';
-import { clientFor, STREAMS_BASE_PATH } from './test-support.js';
 
-const t = useTestServer(() => ({ body: {} }), clientFor);
+const t = useServer();
 
 /** A cursor list of `items`, `limit` a page, like the service's; `ignoresCursor` always answers the first page. */
 function cursorList(items: unknown[], { ignoresCursor = false } = {}) {

@@ -69,24 +69,22 @@ const iterateBitcoinStreamAddressesInput = listBitcoinStreamAddressesInput.omit(
 export type IterateBitcoinStreamAddressesInput = z.input<typeof iterateBitcoinStreamAddressesInput>;
 
 /**
- * Every address a Bitcoin stream watches, page after page, following the cursors the service returns and fetching
- * a page only when the previous one is consumed (`limit` sets the page size). It stops when an
- * answer has no cursor, at an empty page, when a cursor or a page repeats (a service that ignores
- * `cursor`: nothing is yielded twice), and after `maxPages` pages. A bad input throws a
- * `ValidationError` at once, before any request.
+ * Every address a Bitcoin stream watches, following the cursors page after page. It stops when an answer
+ * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
  */
 export function iterateBitcoinStreamAddresses(
   client: Client,
   input: IterateBitcoinStreamAddressesInput,
   options?: IterateOptions,
 ): AsyncGenerator<BitcoinStreamAddress, void, undefined> {
-  const caller = 'iterateBitcoinStreamAddresses';
-  const values = validateInput(iterateBitcoinStreamAddressesInput, input, { operation: caller });
-  return iterateOperation<BitcoinStreamAddress>(
+  const values = validateInput(iterateBitcoinStreamAddressesInput, input, {
+    operation: 'iterateBitcoinStreamAddresses',
+  });
+  return iterateOperation(
     client,
     listBitcoinStreamAddressesOperation,
     values,
     options,
-    caller,
+    'iterateBitcoinStreamAddresses',
   );
 }

@@ -69,24 +69,22 @@ const iterateBitcoinStreamXpubsInput = listBitcoinStreamXpubsInput.omit({ cursor
 export type IterateBitcoinStreamXpubsInput = z.input<typeof iterateBitcoinStreamXpubsInput>;
 
 /**
- * Every xpub attached to a Bitcoin stream, page after page, following the cursors the service returns and fetching
- * a page only when the previous one is consumed (`limit` sets the page size). It stops when an
- * answer has no cursor, at an empty page, when a cursor or a page repeats (a service that ignores
- * `cursor`: nothing is yielded twice), and after `maxPages` pages. A bad input throws a
- * `ValidationError` at once, before any request.
+ * Every xpub attached to a Bitcoin stream, following the cursors page after page. It stops when an answer
+ * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
  */
 export function iterateBitcoinStreamXpubs(
   client: Client,
   input: IterateBitcoinStreamXpubsInput,
   options?: IterateOptions,
 ): AsyncGenerator<BitcoinStreamXpub, void, undefined> {
-  const caller = 'iterateBitcoinStreamXpubs';
-  const values = validateInput(iterateBitcoinStreamXpubsInput, input, { operation: caller });
-  return iterateOperation<BitcoinStreamXpub>(
+  const values = validateInput(iterateBitcoinStreamXpubsInput, input, {
+    operation: 'iterateBitcoinStreamXpubs',
+  });
+  return iterateOperation(
     client,
     listBitcoinStreamXpubsOperation,
     values,
     options,
-    caller,
+    'iterateBitcoinStreamXpubs',
   );
 }

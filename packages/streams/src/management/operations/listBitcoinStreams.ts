@@ -67,18 +67,14 @@ const iterateBitcoinStreamsInput = listBitcoinStreamsInput.omit({ cursor: true }
 export type IterateBitcoinStreamsInput = z.input<typeof iterateBitcoinStreamsInput>;
 
 /**
- * Every Bitcoin stream of the project, page after page, following the cursors the service returns and fetching
- * a page only when the previous one is consumed (`limit` sets the page size). It stops when an
- * answer has no cursor, at an empty page, when a cursor or a page repeats (a service that ignores
- * `cursor`: nothing is yielded twice), and after `maxPages` pages. A bad input throws a
- * `ValidationError` at once, before any request.
+ * Every Bitcoin stream of the project, following the cursors page after page. It stops when an answer
+ * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
  */
 export function iterateBitcoinStreams(
   client: Client,
   input: IterateBitcoinStreamsInput = {},
   options?: IterateOptions,
 ): AsyncGenerator<BitcoinStream, void, undefined> {
-  const caller = 'iterateBitcoinStreams';
-  const values = validateInput(iterateBitcoinStreamsInput, input, { operation: caller });
-  return iterateOperation<BitcoinStream>(client, listBitcoinStreamsOperation, values, options, caller);
+  const values = validateInput(iterateBitcoinStreamsInput, input, { operation: 'iterateBitcoinStreams' });
+  return iterateOperation(client, listBitcoinStreamsOperation, values, options, 'iterateBitcoinStreams');
 }

@@ -75,6 +75,10 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** A test, a test helper or the private test package, by file or module name. */
+const TEST_CODE =
+  /(\.test\.[cm]?[jt]sx?$|test-support|__fixtures__|@blockwire\/testing|node_modules\/vitest)/;
+
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
@@ -106,6 +110,20 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
         expect(range, `${field}.${name}`).not.toMatch(/^workspace:/);
         expect(privateNames, `${field}.${name} is a private package, never published`).not.toContain(name);
       }
+    }
+  });
+
+  it('ships no test code: no test or test-support file, and no built file made from one', () => {
+    const shipped = filesUnder(unpacked);
+    expect(shipped.map((file) => file.slice(unpacked.length)).filter((file) => TEST_CODE.test(file))).toEqual(
+      [],
+    );
+    for (const map of shipped.filter((file) => file.endsWith('.map'))) {
+      const { sources = [] } = JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] };
+      expect(
+        sources.filter((source) => TEST_CODE.test(source)),
+        map.slice(unpacked.length),
+      ).toEqual([]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVM_CHAINS, findChain, resolveChain } from './chains.js';
+import { EVM_CHAINS, findChain, resolveChain, rpcChainSegment } from './chains.js';
 import { ValidationError } from './errors.js';
 
 describe('chain registry', () => {
@@ -88,4 +88,20 @@ describe('chain registry', () => {
       expect(() => resolveChain(input as never)).toThrow(ValidationError);
     }
   });
+});
+
+describe('rpcChainSegment', () => {
+  it('spells a chain as a node URL path segment: hyphens for spaces, nothing else changed', () => {
+    expect(rpcChainSegment(resolveChain('bsc testnet'))).toBe('bsc-testnet');
+    expect(rpcChainSegment(resolveChain('eth'))).toBe('eth');
+  });
+
+  it.each(EVM_CHAINS.map((chain) => [chain.name, chain]))(
+    '%s: a segment that finds its chain again',
+    (_name, chain) => {
+      const segment = rpcChainSegment(chain);
+      expect(segment).toMatch(/^[a-z0-9-]+$/);
+      expect(findChain(segment)).toBe(chain);
+    },
+  );
 });

@@ -70,9 +70,18 @@ const byId = new Map(EVM_CHAINS.map((chain) => [BigInt(chain.hexId), chain]));
 const bySpelling = new Map<string | number, Chain>();
 for (const chain of EVM_CHAINS) {
   const id = Number(chain.hexId);
-  for (const spelling of [chain.name, chain.name.replace(/ /g, '-'), chain.hexId, String(id), id]) {
+  for (const spelling of [chain.name, rpcChainSegment(chain), chain.hexId, String(id), id]) {
     bySpelling.set(spelling, chain);
   }
+}
+
+/**
+ * A chain's path segment on the JSON-RPC node interface (`POST {node}/{segment}/{key}`): its name
+ * with hyphens for spaces, `bsc testnet` → `bsc-testnet`. The SDK, the emulator and the n8n node
+ * all spell node URLs with this.
+ */
+export function rpcChainSegment(chain: Pick<Chain, 'name'>): string {
+  return chain.name.replace(/ /g, '-');
 }
 
 /** The chain for a name (`eth`), a hex id (`0x1`, `0X01`), or a decimal id (`1`, `"1"`); undefined if unknown. */

@@ -37,6 +37,10 @@ export type Paging =
       /** Response property holding the items. */
       items: string;
       limitField?: string;
+      /** Response property holding the number of the page answered, when the service reports it. */
+      reportedPage?: string;
+      /** Response property holding the page size the service used, when it reports it. */
+      reportedPageSize?: string;
     };
 
 /** How a call splits a long list input into several requests. */

@@ -9,8 +9,10 @@
  * main entry's names, what is here may change in any release.
  */
 
+export { rpcChainSegment } from './chains.js';
 export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
+export { iterateOperation } from './iterate.js';
 export { checkOptionsObject, type KnownKeys, unknownKeyIssues } from './known-keys.js';
 export {
   assertClient,
@@ -20,6 +22,7 @@ export {
   sendOperation,
   validateOperationInput,
 } from './operation.js';
+export { DEFAULT_MAX_PAGES, type WalkPagesOptions, walkPages } from './paging.js';
 export { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
 export * from './public.js';
 export { redactValue } from './redact.js';
@@ -37,4 +40,4 @@ export {
 export { didYouMean, nearest } from './suggest.js';
 export { type AttemptHandle, AttemptTimeout } from './transport.js';
 export { passesUnchanged } from './unchanged.js';
-export { maskKeyInValidationError } from './validation.js';
+export { issueMessage, maskKeyInValidationError } from './validation.js';

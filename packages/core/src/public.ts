@@ -41,6 +41,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+export type { IterateOptions } from './iterate.js';
 export {
   type Action,
   type ActionDescription,

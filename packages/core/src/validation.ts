@@ -11,8 +11,16 @@ import { passesUnchanged } from './unchanged.js';
 export function issuesOf(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message: issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message,
+    message: issueMessage(issue),
   }));
+}
+
+/**
+ * What one zod issue says, as the SDK and the emulator word it: zod's own message, but unknown
+ * keys listed by name (zod's message for them does not say which field they were found in).
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  return issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message;
 }
 
 /** Parses input with a schema; a failure is a `ValidationError` that names every bad field. */

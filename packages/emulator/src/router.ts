@@ -3,7 +3,7 @@
  * uses, so a request the SDK would reject is rejected here with the same field named.
  */
 import { fieldsIn, type Operation } from '@blockwire/core';
-import { inputFromRequest, matchPath } from '@blockwire/core/internal';
+import { inputFromRequest, issueMessage, matchPath } from '@blockwire/core/internal';
 import type { Route } from './handlers/define.js';
 import type { HandlerResult } from './handlers/result.js';
 
@@ -45,8 +45,7 @@ export function createRouter(routes: readonly Route[]): Router {
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({
           field: wireName(route.operation, issue.path.map(String)),
-          message:
-            issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message,
+          message: issueMessage(issue),
         }));
         return {
           status: 400,

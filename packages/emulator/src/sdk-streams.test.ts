@@ -8,6 +8,9 @@ import {
   deleteBitcoinStream,
   getBitcoinBlockWebhookData,
   getBitcoinStream,
+  iterateBitcoinStreamAddresses,
+  iterateBitcoinStreams,
+  iterateBitcoinStreamXpubs,
   listBitcoinStreamAddresses,
   listBitcoinStreams,
   listBitcoinStreamXpubs,
@@ -54,6 +57,28 @@ async function until<T>(check: () => T | undefined, what: string): Promise<T> {
 }
 
 describe('streams SDK against the emulator', () => {
+  it('the iterators walk every page of each Bitcoin list, one record a page', async () => {
+    const collect = async <T>(iterator: AsyncIterable<T>) => {
+      const items: T[] = [];
+      for await (const item of iterator) items.push(item);
+      return items;
+    };
+    const { id } = (await createBitcoinStream(client, { webhookUrl: receiver.url })) as { id: string };
+    for (const address of [WATCHED, RECEIVE_0, RECEIVE_1])
+      await addBitcoinStreamAddress(client, { id, address });
+    await addBitcoinStreamXpub(client, { id, xpub: ZPUB });
+
+    const addresses = await collect(iterateBitcoinStreamAddresses(client, { id, limit: 1 }));
+    expect(addresses.map((record) => record.address).sort()).toEqual([RECEIVE_0, RECEIVE_1, WATCHED].sort());
+    const xpubs = await collect(iterateBitcoinStreamXpubs(client, { id, limit: 1 }));
+    expect(xpubs.map((record) => record.xpub)).toEqual([ZPUB]);
+    const { total } = await listBitcoinStreams(client);
+    const streams = await collect(iterateBitcoinStreams(client, { limit: 1 }));
+    expect(streams).toHaveLength(total);
+    expect(streams.map((stream) => stream.id)).toContain(id);
+    await deleteBitcoinStream(client, { id });
+  });
+
   it('updateEvmStreamStatus and updateSettings', async () => {
     const stream = await updateEvmStreamStatus(client, { id: SEEDED_EVM_STREAM, status: 'paused' });
     expect(stream).toMatchObject({ id: SEEDED_EVM_STREAM, status: 'paused' });

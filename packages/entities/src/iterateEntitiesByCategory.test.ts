@@ -1,8 +1,9 @@
 import { ValidationError } from '@blockwire/core';
+import type { RecordedRequest } from '@blockwire/testing';
+import { useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { iterateEntitiesByCategory } from './iterateEntitiesByCategory.js';
 import type { EntitySummary } from './schemas.js';
-import { type RecordedRequest, useServer } from './test-support.js';
 
 const entities = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: `entity-${i}`, name: `Entity ${i}`, total_addresses: i }));

@@ -95,10 +95,11 @@ function listOf<T extends z.ZodType>(item: T) {
     .transform((value) => value ?? []);
 }
 
+/** The contract's search hits carry neither the listing's `total_addresses` nor its `total_entities`. */
 export const searchResultSchema = z.looseObject({
-  entities: listOf(entitySummarySchema),
+  entities: listOf(entitySummarySchema.omit({ total_addresses: true })),
   addresses: listOf(searchAddressSchema),
-  categories: listOf(categorySchema),
+  categories: listOf(categorySchema.omit({ total_entities: true })),
 });
 export type SearchResult = z.output<typeof searchResultSchema>;
 

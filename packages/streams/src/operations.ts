@@ -61,18 +61,24 @@ export {
   getBitcoinStreamOperation,
 } from './management/operations/getBitcoinStream.js';
 export {
+  type IterateBitcoinStreamAddressesInput,
+  iterateBitcoinStreamAddresses,
   type ListBitcoinStreamAddressesInput,
   listBitcoinStreamAddresses,
   listBitcoinStreamAddressesInput,
   listBitcoinStreamAddressesOperation,
 } from './management/operations/listBitcoinStreamAddresses.js';
 export {
+  type IterateBitcoinStreamsInput,
+  iterateBitcoinStreams,
   type ListBitcoinStreamsInput,
   listBitcoinStreams,
   listBitcoinStreamsInput,
   listBitcoinStreamsOperation,
 } from './management/operations/listBitcoinStreams.js';
 export {
+  type IterateBitcoinStreamXpubsInput,
+  iterateBitcoinStreamXpubs,
   type ListBitcoinStreamXpubsInput,
   listBitcoinStreamXpubs,
   listBitcoinStreamXpubsInput,

@@ -4,6 +4,7 @@
  * answer is put the contract's way (see ./methods.ts). Every chain slug is served by the same chain.
  */
 import { EVM_CHAINS, issuesOf } from '@blockwire/core';
+import { rpcChainSegment } from '@blockwire/core/internal';
 import { LIMIT_EXCEEDED, MAX_BATCH_SIZE, methods, paramsToInput, type RpcMethod } from '@blockwire/rpc';
 import type { HandlerResult } from '../handlers/result.js';
 import { answerAsContract, paramsForAnvil, type RpcErrorObject, SERVED_METHODS } from './methods.js';
@@ -19,9 +20,7 @@ const TYPED_METHODS: ReadonlyMap<string, RpcMethod> = new Map(
 );
 
 /** Chain slugs the node interface accepts: every chain of the EVM data interface, plus mantle. */
-export const NODE_CHAINS: readonly string[] = [
-  ...new Set([...EVM_CHAINS.map((chain) => chain.name.replace(/ /g, '-')), 'mantle']),
-];
+export const NODE_CHAINS: readonly string[] = [...new Set([...EVM_CHAINS.map(rpcChainSegment), 'mantle'])];
 
 export const rpcError = (code: number, message: string, id: unknown = null) => ({
   jsonrpc: '2.0',

@@ -105,6 +105,12 @@ export function createStreamsService(options: StreamsServiceOptions): StreamsSer
   return new Streams(options);
 }
 
+/**
+ * The contract's EVM stream fields the seeded streams leave unset, answered as the service
+ * answers an unset one (a stream's reply carries every field of the contract).
+ */
+const EVM_STREAM_UNSET = { getNativeBalances: [], abi: null, advancedOptions: null, triggers: null };
+
 export class Streams implements StreamsService {
   private readonly state: StreamsState;
   private readonly watch: WatchIndex;
@@ -238,7 +244,7 @@ export class Streams implements StreamsService {
     stream.status = status;
     stream.statusMessage = STATUS_MESSAGES[status];
     stream.updatedAt = now();
-    return { ...stream };
+    return { ...EVM_STREAM_UNSET, ...stream };
   }
 
   private updateSettings(input: In<typeof updateSettingsOperation>) {

@@ -1,8 +1,8 @@
 import { ValidationError, validateInput } from '@blockwire/core';
 import { inputFromRequest, matchPath } from '@blockwire/core/internal';
+import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { binanceSummary } from '../fixtures.js';
-import { API_KEY, useServer } from '../test-support.js';
 import { getEntitiesByCategory, getEntitiesByCategoryOperation } from './getEntitiesByCategory.js';
 
 const fullBody = {

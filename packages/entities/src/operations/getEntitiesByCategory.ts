@@ -35,7 +35,14 @@ export const getEntitiesByCategoryOperation = defineOperation({
   action: 'getByCategory',
   displayName: 'Get Entities by Category',
   summary: 'List the entities of a category, one page at a time',
-  paging: { style: 'page', pageField: 'page', limitField: 'limit', items: 'result' },
+  paging: {
+    style: 'page',
+    pageField: 'page',
+    limitField: 'limit',
+    items: 'result',
+    reportedPage: 'page',
+    reportedPageSize: 'pageSize',
+  },
   examples: [
     {
       input: { categoryId: 'exchanges', limit: 1 },

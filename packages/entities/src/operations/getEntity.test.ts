@@ -1,8 +1,8 @@
 import { NotFoundError, ResponseValidationError, ValidationError, validateInput } from '@blockwire/core';
 import { inputFromRequest, matchPath } from '@blockwire/core/internal';
+import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { binanceEntity } from '../fixtures.js';
-import { API_KEY, useServer } from '../test-support.js';
 import { getEntity, getEntityOperation } from './getEntity.js';
 
 const t = useServer(() => ({ body: binanceEntity }));

@@ -1,8 +1,8 @@
 import { ValidationError, validateInput } from '@blockwire/core';
 import { inputFromRequest } from '@blockwire/core/internal';
+import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { exchangesCategory } from '../fixtures.js';
-import { API_KEY, useServer } from '../test-support.js';
 import { getEntityCategories, getEntityCategoriesOperation } from './getEntityCategories.js';
 
 const fullBody = {

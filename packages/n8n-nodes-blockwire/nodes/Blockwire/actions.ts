@@ -6,6 +6,7 @@ import {
   describeAction,
   EVM_CHAINS,
   labelOf,
+  rpcChainSegment,
 } from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities';
 import { actions as priceActions } from '@blockwire/prices';
@@ -80,5 +81,5 @@ export function resourceLabel(resource: string): string {
  */
 export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
   name: chain.name,
-  value: chain.name.replace(/ /g, '-'),
+  value: rpcChainSegment(chain),
 }));

@@ -1,4 +1,4 @@
-import { type FieldInfo, findChain, ValidationError } from '@blockwire/core/operations';
+import { type FieldInfo, findChain, rpcChainSegment, ValidationError } from '@blockwire/core/operations';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { listParameter } from '../shared/lists';
 import { collectionOf, type DescribedAction, userFields } from './description';
@@ -64,7 +64,7 @@ function parseJson(field: FieldInfo, value: unknown): unknown {
 export function rpcChainOf(value: unknown): string {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const known = text === '' ? undefined : findChain(text);
-  if (known) return known.name.replace(/ /g, '-');
+  if (known) return rpcChainSegment(known);
   if (/^[a-z0-9][a-z0-9-]{0,62}$/.test(text)) return text;
   throw new ValidationError([
     {

@@ -1,7 +1,7 @@
 import { NotFoundError, ResponseValidationError, ValidationError, validateInput } from '@blockwire/core';
 import { inputFromRequest, matchPath } from '@blockwire/core/internal';
+import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
-import { API_KEY, useServer } from '../test-support.js';
 import { getEvmTokenPrice, getEvmTokenPriceOperation } from './getEvmTokenPrice.js';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';

@@ -1,8 +1,9 @@
 import { createClient, ServerError, ValidationError, validateInput } from '@blockwire/core';
 import { inputFromRequest, matchPath } from '@blockwire/core/internal';
+import type { RecordedRequest } from '@blockwire/testing';
+import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { base58 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { API_KEY, type RecordedRequest, useServer } from '../test-support.js';
 import { getSolanaTokenPrices, getSolanaTokenPricesOperation } from './getSolanaTokenPrices.js';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';

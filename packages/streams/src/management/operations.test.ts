@@ -7,6 +7,8 @@ import {
   ValidationError,
 } from '@blockwire/core';
 import { buildRequest, inputFromRequest, matchPath } from '@blockwire/core/internal';
+import { startServer, type TestServer } from '@blockwire/testing';
+import { API_KEY, clientFor, STREAMS_BASE_PATH } from '@blockwire/testing/sdk';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addBitcoinStreamAddress,
@@ -27,7 +29,6 @@ import {
   updateEvmStreamStatus,
   updateSettings,
 } from '../index.js';
-import { API_KEY, clientFor, STREAMS_BASE_PATH, startServer, type TestServer } from './test-support.js';
 
 const EVM_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 // A UUID v1: Bitcoin stream ids are only "string" in the spec, so any UUID version is accepted.

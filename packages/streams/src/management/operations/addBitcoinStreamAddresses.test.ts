@@ -1,6 +1,7 @@
 import { BadRequestError, type Client, ValidationError } from '@blockwire/core';
+import { startServer, type TestServer } from '@blockwire/testing';
+import { API_KEY, clientFor, STREAMS_BASE_PATH } from '@blockwire/testing/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY, clientFor, STREAMS_BASE_PATH, startServer, type TestServer } from '../test-support.js';
 import { addBitcoinStreamAddresses } from './addBitcoinStreamAddresses.js';
 
 const STREAM_ID = '0b2b4a57-7f3c-11ee-b962-0242ac120002';

@@ -1,7 +1,16 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import {
+  type CallOptions,
+  type Client,
+  defineOperation,
+  type IterateOptions,
+  iterateOperation,
+  runOperation,
+  validateInput,
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
 import {
+  type BitcoinStreamAddress,
   type BitcoinStreamAddressPage,
   bitcoinStreamAddressPageSchema,
   bitcoinStreamIdSchema,
@@ -47,11 +56,35 @@ export const listBitcoinStreamAddressesOperation = defineOperation({
   idempotent: true,
 });
 
-/** Lists the addresses a Bitcoin stream watches (one page; pass `cursor` for the next). */
+/** Lists the addresses a Bitcoin stream watches (one page; pass `cursor` for the next, or walk them all with `iterateBitcoinStreamAddresses`). */
 export function listBitcoinStreamAddresses(
   client: Client,
   input: ListBitcoinStreamAddressesInput,
   options?: CallOptions,
 ): Promise<BitcoinStreamAddressPage> {
   return runOperation(client, listBitcoinStreamAddressesOperation, input, options);
+}
+
+const iterateBitcoinStreamAddressesInput = listBitcoinStreamAddressesInput.omit({ cursor: true });
+export type IterateBitcoinStreamAddressesInput = z.input<typeof iterateBitcoinStreamAddressesInput>;
+
+/**
+ * Every address a Bitcoin stream watches, following the cursors page after page. It stops when an answer
+ * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
+ */
+export function iterateBitcoinStreamAddresses(
+  client: Client,
+  input: IterateBitcoinStreamAddressesInput,
+  options?: IterateOptions,
+): AsyncGenerator<BitcoinStreamAddress, void, undefined> {
+  const values = validateInput(iterateBitcoinStreamAddressesInput, input, {
+    operation: 'iterateBitcoinStreamAddresses',
+  });
+  return iterateOperation(
+    client,
+    listBitcoinStreamAddressesOperation,
+    values,
+    options,
+    'iterateBitcoinStreamAddresses',
+  );
 }

@@ -1,7 +1,16 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import {
+  type CallOptions,
+  type Client,
+  defineOperation,
+  type IterateOptions,
+  iterateOperation,
+  runOperation,
+  validateInput,
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleXpub } from '../examples.js';
 import {
+  type BitcoinStreamXpub,
   type BitcoinStreamXpubPage,
   bitcoinStreamIdSchema,
   bitcoinStreamXpubPageSchema,
@@ -47,11 +56,35 @@ export const listBitcoinStreamXpubsOperation = defineOperation({
   idempotent: true,
 });
 
-/** Lists the xpubs of a Bitcoin stream (one page); each record's `id` is what removal takes. */
+/** Lists the xpubs of a Bitcoin stream (one page: `iterateBitcoinStreamXpubs` walks them all); each record's `id` is what removal takes. */
 export function listBitcoinStreamXpubs(
   client: Client,
   input: ListBitcoinStreamXpubsInput,
   options?: CallOptions,
 ): Promise<BitcoinStreamXpubPage> {
   return runOperation(client, listBitcoinStreamXpubsOperation, input, options);
+}
+
+const iterateBitcoinStreamXpubsInput = listBitcoinStreamXpubsInput.omit({ cursor: true });
+export type IterateBitcoinStreamXpubsInput = z.input<typeof iterateBitcoinStreamXpubsInput>;
+
+/**
+ * Every xpub attached to a Bitcoin stream, following the cursors page after page. It stops when an answer
+ * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
+ */
+export function iterateBitcoinStreamXpubs(
+  client: Client,
+  input: IterateBitcoinStreamXpubsInput,
+  options?: IterateOptions,
+): AsyncGenerator<BitcoinStreamXpub, void, undefined> {
+  const values = validateInput(iterateBitcoinStreamXpubsInput, input, {
+    operation: 'iterateBitcoinStreamXpubs',
+  });
+  return iterateOperation(
+    client,
+    listBitcoinStreamXpubsOperation,
+    values,
+    options,
+    'iterateBitcoinStreamXpubs',
+  );
 }

@@ -1,7 +1,16 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import {
+  type CallOptions,
+  type Client,
+  defineOperation,
+  type IterateOptions,
+  iterateOperation,
+  runOperation,
+  validateInput,
+} from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { exampleStream } from '../examples.js';
 import {
+  type BitcoinStream,
   type BitcoinStreamList,
   bitcoinStreamListSchema,
   cursorSchema,
@@ -45,11 +54,27 @@ export const listBitcoinStreamsOperation = defineOperation({
   idempotent: true,
 });
 
-/** Lists the project's Bitcoin streams: `{ total, result }`. */
+/** Lists the project's Bitcoin streams: `{ total, result }` (one page: `iterateBitcoinStreams` walks them all). */
 export function listBitcoinStreams(
   client: Client,
   input: ListBitcoinStreamsInput = {},
   options?: CallOptions,
 ): Promise<BitcoinStreamList> {
   return runOperation(client, listBitcoinStreamsOperation, input, options);
+}
+
+const iterateBitcoinStreamsInput = listBitcoinStreamsInput.omit({ cursor: true });
+export type IterateBitcoinStreamsInput = z.input<typeof iterateBitcoinStreamsInput>;
+
+/**
+ * Every Bitcoin stream of the project, following the cursors page after page. It stops when an answer
+ * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
+ */
+export function iterateBitcoinStreams(
+  client: Client,
+  input: IterateBitcoinStreamsInput = {},
+  options?: IterateOptions,
+): AsyncGenerator<BitcoinStream, void, undefined> {
+  const values = validateInput(iterateBitcoinStreamsInput, input, { operation: 'iterateBitcoinStreams' });
+  return iterateOperation(client, listBitcoinStreamsOperation, values, options, 'iterateBitcoinStreams');
 }

@@ -169,7 +169,7 @@ describe('the description builder, on a fixture table', () => {
         name: 'size',
         description: 'What size means.',
         type: 'number',
-        default: 0,
+        default: '',
       },
       {
         displayName: 'Label of color',

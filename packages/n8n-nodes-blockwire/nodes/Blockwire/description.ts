@@ -173,7 +173,7 @@ export function fieldProperty(field: FieldInfo): INodeProperties {
         default: typeof field.default === 'boolean' ? field.default : false,
       };
     case 'number':
-      return { ...base, type: 'number', default: typeof field.default === 'number' ? field.default : 0 };
+      return { ...base, type: 'number', default: numberDefault(field) };
     case 'options': {
       const options = (field.options ?? []).map((option) => ({
         name: String(option.name),
@@ -208,4 +208,13 @@ export function fieldProperty(field: FieldInfo): INodeProperties {
     default:
       return { ...base, type: 'string', default: typeof field.default === 'string' ? field.default : '' };
   }
+}
+
+/**
+ * An optional number without a default of its own starts empty, which the node leaves out: 0 is a
+ * value (Limit 0 asks for nothing, To Block 0 for the first block), not "not set".
+ */
+function numberDefault(field: FieldInfo): number | '' {
+  if (typeof field.default === 'number') return field.default;
+  return field.required ? 0 : '';
 }

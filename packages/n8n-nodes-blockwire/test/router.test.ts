@@ -50,11 +50,25 @@ describe('Blockwire node: batching across items', () => {
       },
     );
     expect((await requests('solana')).filter((r) => r.method === 'POST')).toHaveLength(10);
-    // Only the two known mints have a price; each comes back paired with the item that asked.
-    expect(output.map((item) => [item.pairedItem, item.json.tokenAddress])).toEqual([
-      [{ item: 0 }, USDC],
-      [{ item: 500 }, WRAPPED_SOL],
-    ]);
+    // Each item comes back paired with the item that asked, in order.
+    expect(output.map((item) => [item.pairedItem, item.json.tokenAddress])).toEqual(
+      addresses.map((address, index) => [{ item: index }, address]),
+    );
+  });
+
+  it('a token without a price still gives its item back, as { tokenAddress, found: false } (issue 21, point 8)', async () => {
+    const unknown = solanaAddresses(250);
+    unknown[3] = USDC;
+    unknown[200] = WRAPPED_SOL;
+    const output = await run(
+      (index) => ({ resource: 'tokenPrice', operation: 'getSolana', addresses: unknown[index] }),
+      { count: 250 },
+    );
+    expect(output).toHaveLength(250);
+    expect(output.map((item) => item.pairedItem)).toEqual(unknown.map((_, index) => ({ item: index })));
+    expect(output[0]?.json).toEqual({ tokenAddress: unknown[0], found: false });
+    expect(output[3]?.json).toMatchObject({ tokenAddress: USDC, found: true, usdPrice: expect.any(Number) });
+    expect(output[200]?.json).toMatchObject({ tokenAddress: WRAPPED_SOL, found: true });
   });
 
   it('items with their own lists and networks are pooled per network; each item gets the prices of its list, in its order', async () => {

@@ -186,15 +186,39 @@ async function runChunked(run: Run): Promise<Outcome[]> {
         options,
       );
       const entries = Array.isArray(answer) ? answer : [answer];
+      const key = answerKeyOf(action);
       for (const member of members) {
-        const mine = member.values.flatMap((value) => entries.filter((entry) => carries(entry, value)));
-        outcomes[member.index] = itemsOf(run, [...new Set(mine)], member.index);
+        const mine = member.values.map((value) => {
+          const entry = entries.find((candidate) => carries(candidate, value));
+          return entry === undefined ? { [key]: value, found: false } : { ...(entry as object), found: true };
+        });
+        outcomes[member.index] = itemsOf(run, mine, member.index);
       }
     } catch (error) {
       for (const member of members) outcomes[member.index] = { error };
     }
   }
   return outcomes;
+}
+
+/**
+ * The answer's field that names what a chunked value asked about (`tokenAddress` for Solana
+ * prices), read from the operation's own example: the field holding one of the example's inputs.
+ * A value the service has no answer for comes back under it, with `found: false`, so every asked
+ * value keeps its item and merging by position still works.
+ */
+function answerKeyOf(action: NodeAction): string {
+  const field = action.chunking!.field;
+  for (const example of action.examples) {
+    const asked = (example.input as Record<string, unknown> | undefined)?.[field];
+    const answers = Array.isArray(example.response) ? example.response : [example.response];
+    for (const entry of answers) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      const hit = Object.entries(entry).find(([, value]) => Array.isArray(asked) && asked.includes(value));
+      if (hit) return hit[0];
+    }
+  }
+  return field;
 }
 
 /** Whether an answer entry is about `value`: one of its own fields holds it. */

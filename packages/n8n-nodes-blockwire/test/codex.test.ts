@@ -1,4 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+   Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** What people type into n8n's nodes panel looking for these nodes (issue 21, point 6). */
@@ -9,7 +12,7 @@ const CODEX_FILES = ['Blockwire/Blockwire.node.json', 'BlockwireTrigger/Blockwir
 describe('codex: the nodes panel finds the nodes by what they are about', () => {
   for (const file of CODEX_FILES) {
     it(`${file} carries an alias for each term people search`, () => {
-      const codex = JSON.parse(readFileSync(new URL(`../nodes/${file}`, import.meta.url), 'utf8')) as {
+      const codex = JSON.parse(readFileSync(join(__dirname, '..', 'nodes', file), 'utf8')) as {
         alias?: unknown;
       };
       expect(Array.isArray(codex.alias)).toBe(true);

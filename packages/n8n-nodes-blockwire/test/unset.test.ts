@@ -6,17 +6,23 @@ import { readInput } from '../nodes/Blockwire/parameters';
 
 /** The collection option n8n adds, with its default, when the user picks it (issue 21, point 2). */
 function collectionOption(resource: string, operation: string, name: string): INodeProperties {
-  const action = NODE_ACTIONS.find((candidate) => candidate.resource === resource && candidate.action === operation);
+  const action = NODE_ACTIONS.find(
+    (candidate) => candidate.resource === resource && candidate.action === operation,
+  );
   if (!action) throw new Error(`no action ${resource}.${operation}`);
   const collection = buildProperties([action]).find((property) => property.name === collectionOf(action));
-  const option = (collection?.options as INodeProperties[] | undefined)?.find((candidate) => candidate.name === name);
+  const option = (collection?.options as INodeProperties[] | undefined)?.find(
+    (candidate) => candidate.name === name,
+  );
   if (!option) throw new Error(`no option ${name} on ${resource}.${operation}`);
   return option;
 }
 
 /** readInput as n8n calls it, with the collection exactly as the editor saved it. */
 function inputWith(resource: string, operation: string, collection: Record<string, unknown>) {
-  const action = NODE_ACTIONS.find((candidate) => candidate.resource === resource && candidate.action === operation);
+  const action = NODE_ACTIONS.find(
+    (candidate) => candidate.resource === resource && candidate.action === operation,
+  );
   if (!action) throw new Error(`no action ${resource}.${operation}`);
   const context = {
     getNodeParameter: (name: string, _index: number, fallback?: unknown) =>

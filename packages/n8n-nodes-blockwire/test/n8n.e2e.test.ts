@@ -384,7 +384,14 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
       requests: { method: string }[];
     };
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
-    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+    // One item out per item in, in order: merging by position lines up.
+    const items = output('Solana prices');
+    expect(items.map((item) => item.tokenAddress)).toEqual(batchAddresses);
+    expect(items.filter((item) => item.found === true).map((item) => item.tokenAddress)).toEqual([
+      USDC,
+      WRAPPED_SOL,
+    ]);
+    expect(items[0]).toEqual({ tokenAddress: batchAddresses[0], found: false });
   });
 
   it('the same 1,000 items through n8n’s HTTP Request node make 1,000 HTTP calls and give the same prices', async () => {

@@ -412,9 +412,12 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
   it('entities: get, search, categories, entities of a category (all pages)', async () => {
     const output = await execute(actionWorkflows.entity!.id);
     expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
-    const found = output('Search')[0]?.result as { entities: { id: string }[] } | undefined;
-    expect(found?.entities.map((entity) => entity.id)).toContain('binance');
-    expect(output('Categories')[0]?.result).toHaveLength(9);
+    // One item per hit, each with its kind; one item per category (issue 21, point 1).
+    const hits = output('Search');
+    expect(hits.filter((hit) => hit.kind === 'entity').map((hit) => hit.id)).toContain('binance');
+    expect(hits.length).toBeLessThanOrEqual(5);
+    expect(output('Categories')).toHaveLength(9);
+    expect(output('Categories')[0]).toMatchObject({ id: expect.any(String), total_entities: expect.any(Number) });
     expect(output('Exchanges')).toHaveLength(12);
   });
 

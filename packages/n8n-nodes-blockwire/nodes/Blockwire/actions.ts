@@ -27,6 +27,8 @@ export interface NodeAction extends ActionDescription {
   readOnly: boolean;
   /** Its answers can be large (its example holds a list of objects or a long text): offer Simplify. */
   bulky: boolean;
+  /** Where a list answer holds its entries, each of which becomes an n8n item of its own. */
+  list?: ListShape;
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
@@ -39,9 +41,73 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       input: action.input,
       readOnly: client === 'rpc' || (action.operation as { method?: string }).method === 'GET',
       bulky: description.examples.some((example) => isBulky(example.response)),
+      ...withList(listShapeOf(description)),
       call: action.call as NodeAction['call'],
     };
   });
+}
+
+/**
+ * A list answer: its entries are under `items` (`result`), in one list, or (a search) in one list
+ * per kind of hit (`{ entities, addresses, categories }`), each entry then tagged with its kind.
+ * `sizeField` is the input that caps how many come back: the node's Limit fills it.
+ */
+export interface ListShape {
+  items: string;
+  kinds?: { key: string; kind: string }[];
+  sizeField?: string;
+}
+
+/** The key under which the service's list answers carry their entries (`{ result, page, page_size }`). */
+const LIST_ENVELOPE = 'result';
+/** The input that caps a list the service does not page: "the most results to return". */
+const SIZE_FIELD = 'limit';
+
+function withList(list: ListShape | undefined): { list?: ListShape } {
+  return list ? { list } : {};
+}
+
+/**
+ * Where an action's answer holds its entries, read from the paging metadata or else from the
+ * operation's examples: an envelope `{ result: [...] }` or `{ result: { kind: [...], … } }` beside
+ * nothing but scalars (the page number and size) is a list.
+ */
+export function listShapeOf(
+  action: Pick<ActionDescription, 'paging' | 'examples' | 'fields'>,
+): ListShape | undefined {
+  if (action.paging) {
+    return {
+      items: action.paging.items,
+      ...(action.paging.limitField ? { sizeField: action.paging.limitField } : {}),
+    };
+  }
+  const sizeField = action.fields.some(
+    (field) => field.name === SIZE_FIELD && field.type === 'number' && !field.required,
+  )
+    ? { sizeField: SIZE_FIELD }
+    : {};
+  for (const { response } of action.examples) {
+    if (!isPlainObject(response) || !(LIST_ENVELOPE in response)) continue;
+    const { [LIST_ENVELOPE]: entries, ...rest } = response;
+    if (Object.values(rest).some((value) => typeof value === 'object' && value !== null)) continue;
+    if (Array.isArray(entries)) return { items: LIST_ENVELOPE, ...sizeField };
+    if (isPlainObject(entries) && Object.values(entries).every(Array.isArray)) {
+      const kinds = Object.keys(entries).map((key) => ({ key, kind: singular(key) }));
+      return { items: LIST_ENVELOPE, kinds, ...sizeField };
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `entities` → `entity`, `addresses` → `address`, `categories` → `category`. */
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
 /** A text this long (a logs bloom, a Merkle proof node) is bulk, not something to read. */

@@ -5,7 +5,7 @@ import { LONG_TEXT, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './
 /** What the builder needs of an action: its presentation, not its code. */
 export type DescribedAction = Pick<
   NodeAction,
-  'resource' | 'action' | 'displayName' | 'summary' | 'fields' | 'paging' | 'client' | 'bulky'
+  'resource' | 'action' | 'displayName' | 'summary' | 'fields' | 'paging' | 'client' | 'bulky' | 'list'
 >;
 
 /** Parameter names the node itself uses; no SDK field may take one (a test holds this). */
@@ -25,17 +25,17 @@ export function collectionOf(action: Pick<DescribedAction, 'action'>): 'addition
   return action.action === 'create' || action.action.startsWith('update') ? 'additionalFields' : 'options';
 }
 
-/** The input fields the node fills itself: a list's cursor, page number and page size. */
-export function pagingFields(action: Pick<DescribedAction, 'paging'>): string[] {
+/** The input fields the node fills itself: a list's cursor or page number, and its size (from Limit). */
+export function pagingFields(action: Pick<DescribedAction, 'paging' | 'list'>): string[] {
   const paging = action.paging;
-  if (!paging) return [];
-  const fields = [paging.style === 'cursor' ? paging.cursorField : paging.pageField];
-  if (paging.limitField) fields.push(paging.limitField);
+  const fields = paging ? [paging.style === 'cursor' ? paging.cursorField : paging.pageField] : [];
+  const sizeField = paging?.limitField ?? action.list?.sizeField;
+  if (sizeField) fields.push(sizeField);
   return fields;
 }
 
 /** The fields a user sets for an action (all but the paging ones), required first. */
-export function userFields(action: Pick<DescribedAction, 'fields' | 'paging'>): FieldInfo[] {
+export function userFields(action: Pick<DescribedAction, 'fields' | 'paging' | 'list'>): FieldInfo[] {
   const hidden = new Set(pagingFields(action));
   return action.fields.filter((field) => !hidden.has(field.name));
 }
@@ -44,7 +44,8 @@ export function userFields(action: Pick<DescribedAction, 'fields' | 'paging'>): 
  * The node's parameters, built from the actions alone: a Resource dropdown, an Operation dropdown
  * per resource, then per action its required fields as top-level parameters and its optional ones
  * in the action's collection, each keyed by the SDK's input name with the SDK's label,
- * description, type, default, placeholder and options. Lists get Return All / Limit, actions with
+ * description, type, default, placeholder and options. Lists (paged or capped) get Return All /
+ * Limit, actions with
  * bulky answers get Simplify, JSON-RPC actions a Chain.
  */
 export function buildProperties(actions: readonly DescribedAction[]): INodeProperties[] {
@@ -104,7 +105,7 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
   const properties: INodeProperties[] = fields
     .filter((field) => field.required)
     .map((field) => ({ ...fieldProperty(field), required: true, displayOptions: { show } }));
-  if (action.paging) {
+  if (action.paging || action.list) {
     properties.push(
       {
         displayName: 'Return All',

@@ -1,5 +1,5 @@
 import type { CallOptions, Client } from '@blockwire/core/operations';
-import type { NodeAction } from './actions';
+import type { ListShape, NodeAction } from './actions';
 
 /** A guard against a service that never says "last page". */
 const MAX_PAGES = 10_000;
@@ -76,4 +76,33 @@ function bringsNews(entries: readonly unknown[], seen: Set<string>): boolean {
     }
   }
   return news;
+}
+
+/**
+ * The entries of a list the service does not page, one call: Limit is sent as its size field and
+ * the entries are cut to it (a search answers up to that many of each kind); Return All sends no
+ * size, taking everything the service gives in one answer.
+ */
+export async function collectCapped(
+  action: Pick<NodeAction, 'list' | 'call'>,
+  client: Client,
+  input: Record<string, unknown>,
+  options: { returnAll: boolean; limit: number; callOptions?: CallOptions },
+): Promise<unknown[]> {
+  const list = action.list!;
+  const request = { ...input };
+  if (list.sizeField && !options.returnAll) request[list.sizeField] = options.limit;
+  const entries = entriesOf(await action.call(client, request, options.callOptions), list);
+  return options.returnAll ? entries : entries.slice(0, options.limit);
+}
+
+/** A list answer's entries; a search's hits each as `{ kind, ...hit }`, kind by kind. */
+export function entriesOf(answer: unknown, list: ListShape): unknown[] {
+  const held = (answer as Record<string, unknown> | undefined)?.[list.items];
+  if (!list.kinds) return Array.isArray(held) ? held : [];
+  const groups = (held ?? {}) as Record<string, unknown>;
+  return list.kinds.flatMap(({ key, kind }) => {
+    const hits = Array.isArray(groups[key]) ? (groups[key] as unknown[]) : [];
+    return hits.map((hit) => ({ kind, ...(hit as object) }));
+  });
 }

@@ -12,7 +12,7 @@ import { toNodeError } from '../shared/errors';
 import { N8N_RPC_TIMERS } from '../shared/runtime';
 import type { NodeAction } from './actions';
 import { toItems } from './output';
-import { collectPages } from './paging';
+import { collectCapped, collectPages } from './paging';
 import { readInput, rpcChainOf } from './parameters';
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
@@ -107,12 +107,8 @@ async function runEach(run: Run): Promise<(Outcome | undefined)[]> {
     if (stopped) return;
     try {
       const input = readInput(context, action, index);
-      const answer = action.paging
-        ? await collectPages(action, client, input, {
-            returnAll: context.getNodeParameter('returnAll', index, false) as boolean,
-            limit: context.getNodeParameter('limit', index, 0) as number,
-            callOptions: options,
-          })
+      const answer = action.list
+        ? await collectList(run, input, index)
         : await action.call(client, input, options);
       outcomes[index] = itemsOf(run, answer, index);
     } catch (error) {
@@ -121,6 +117,19 @@ async function runEach(run: Run): Promise<(Outcome | undefined)[]> {
     }
   });
   return outcomes;
+}
+
+/** A list's entries, as Return All / Limit ask: paged lists page, others take one call. */
+async function collectList(run: Run, input: Record<string, unknown>, index: number): Promise<unknown[]> {
+  const { context, action, client } = run;
+  const options = {
+    returnAll: context.getNodeParameter('returnAll', index, false) as boolean,
+    limit: context.getNodeParameter('limit', index, 50) as number,
+    callOptions: run.options,
+  };
+  return action.paging
+    ? await collectPages(action, client, input, options)
+    : await collectCapped(action, client, input, options);
 }
 
 /** Every item's calls are made in the same tick, so the RPC client sends them as JSON-RPC batches. */

@@ -417,7 +417,10 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
     expect(hits.filter((hit) => hit.kind === 'entity').map((hit) => hit.id)).toContain('binance');
     expect(hits.length).toBeLessThanOrEqual(5);
     expect(output('Categories')).toHaveLength(9);
-    expect(output('Categories')[0]).toMatchObject({ id: expect.any(String), total_entities: expect.any(Number) });
+    expect(output('Categories')[0]).toMatchObject({
+      id: expect.any(String),
+      total_entities: expect.any(Number),
+    });
     expect(output('Exchanges')).toHaveLength(12);
   });
 

@@ -198,7 +198,7 @@ describe('Blockwire node: lists, outputs and errors', () => {
     expect(byId?.json).toEqual(byName?.json);
   });
 
-  it('simplifies bulky answers on request: lists of objects become counts, long texts go', async () => {
+  it('simplifies bulky answers unless turned off: lists of objects become counts, long texts go', async () => {
     const parameters = {
       resource: 'rpc',
       operation: 'getBlockByNumber',
@@ -206,8 +206,8 @@ describe('Blockwire node: lists, outputs and errors', () => {
       blockTag: 3,
       options: { fullTransactions: true },
     };
-    const [raw] = await run(parameters);
-    const [simple] = await run({ ...parameters, simplify: true });
+    const [raw] = await run({ ...parameters, simplify: false });
+    const [simple] = await run(parameters); // Simplify is on unless turned off
     expect(Array.isArray(raw?.json.transactions)).toBe(true);
     expect(simple?.json.transactions).toBeUndefined();
     expect(simple?.json.transactionsCount).toBe((raw?.json.transactions as unknown[] | undefined)?.length);

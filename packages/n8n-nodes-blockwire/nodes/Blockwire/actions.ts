@@ -12,6 +12,8 @@ import { actions as priceActions } from '@blockwire/prices';
 import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type { z } from 'zod/v4';
+import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
+import { entriesOf } from './paging';
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -27,6 +29,8 @@ export interface NodeAction extends ActionDescription {
   readOnly: boolean;
   /** Its answers can be large (its example holds a list of objects or a long text): offer Simplify. */
   bulky: boolean;
+  /** What Simplify counts and drops for this action, whatever one answer holds. */
+  simplify: SimplifyPlan;
   /** Where a list answer holds its entries, each of which becomes an n8n item of its own. */
   list?: ListShape;
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
@@ -35,13 +39,21 @@ export interface NodeAction extends ActionDescription {
 function fromTable(table: readonly Action[], client: NodeAction['client']): NodeAction[] {
   return table.map((action) => {
     const description = describeAction(action);
+    const list = listShapeOf(description);
+    // Simplify works on one output item: a list's entry, an array's element, or the answer.
+    const answers = description.examples.flatMap((example): unknown[] => {
+      if (list) return entriesOf(example.response, list);
+      return Array.isArray(example.response) ? example.response : [example.response];
+    });
+    const operation = action.operation as { method?: string; response?: z.ZodType; result?: z.ZodType };
     return {
       ...description,
       client,
       input: action.input,
-      readOnly: client === 'rpc' || (action.operation as { method?: string }).method === 'GET',
-      bulky: description.examples.some((example) => isBulky(example.response)),
-      ...withList(listShapeOf(description)),
+      readOnly: client === 'rpc' || operation.method === 'GET',
+      bulky: answers.some((answer) => isBulky(answer)),
+      simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
+      ...withList(list),
       call: action.call as NodeAction['call'],
     };
   });
@@ -109,9 +121,6 @@ function singular(word: string): string {
   if (word.endsWith('sses')) return word.slice(0, -2);
   return word.endsWith('s') ? word.slice(0, -1) : word;
 }
-
-/** A text this long (a logs bloom, a Merkle proof node) is bulk, not something to read. */
-export const LONG_TEXT = 256;
 
 /** Whether a value holds a list of objects or a long text, at any depth. */
 export function isBulky(value: unknown, depth = 0): boolean {

@@ -1,6 +1,7 @@
 import type { FieldInfo } from '@blockwire/core/operations';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { LONG_TEXT, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
+import { type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
+import { LONG_TEXT } from './output';
 
 /** What the builder needs of an action: its presentation, not its code. */
 export type DescribedAction = Pick<
@@ -144,7 +145,7 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       displayName: 'Simplify',
       name: 'simplify',
       type: 'boolean',
-      default: false,
+      default: true,
       description: `Whether to leave out the bulky parts of the answer: each list of objects becomes its count (e.g. transactions → transactionsCount) and texts longer than ${LONG_TEXT} characters are dropped`,
       displayOptions: { show },
     });

@@ -94,7 +94,9 @@ interface Run {
 
 function itemsOf(run: Run, answer: unknown, itemIndex: number): Outcome {
   const simplify =
-    run.action.bulky && (run.context.getNodeParameter('simplify', itemIndex, false) as boolean);
+    run.action.bulky && (run.context.getNodeParameter('simplify', itemIndex, true) as boolean)
+      ? run.action.simplify
+      : undefined;
   return { items: toItems(answer, itemIndex, { simplify, redact: run.client.redact }) };
 }
 

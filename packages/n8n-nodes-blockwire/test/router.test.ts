@@ -123,9 +123,8 @@ describe('Blockwire node: batching across items', () => {
       }),
       { count: 45 },
     );
-    expect(output.map((item) => item.json.number)).toEqual(
-      Array.from({ length: 45 }, (_, i) => `0x${(i % 8).toString(16)}`),
-    );
+    // Simplify (on by default) reads the block numbers as decimals.
+    expect(output.map((item) => item.json.number)).toEqual(Array.from({ length: 45 }, (_, i) => i % 8));
     expect(output.map((item) => item.pairedItem)).toEqual(
       Array.from({ length: 45 }, (_, item) => ({ item })),
     );

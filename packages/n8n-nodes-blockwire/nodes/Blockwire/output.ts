@@ -18,9 +18,12 @@ export function toItems(
 ): INodeExecutionData[] {
   const redact = options.redact ?? createRedactor([]);
   const entries = Array.isArray(answer) ? answer : [answer];
+  // An array answer's schema describes the array: each item is one of its elements.
+  const entryTree = (tree: QuantityTree) => (Array.isArray(answer) ? (tree.items ?? tree) : tree);
   return entries.map((entry) => {
     let json = toJson(entry, redact);
-    if (options.simplify) json = simplify(json, options.simplify);
+    if (options.simplify)
+      json = simplify(decimals(json, entryTree(options.simplify.quantities)), options.simplify);
     const object =
       json === undefined
         ? { success: true }
@@ -50,14 +53,66 @@ function toJson(value: unknown, redact: (text: string) => string, depth = 0): un
 export interface SimplifyPlan {
   counted: ReadonlySet<string>;
   dropped: ReadonlySet<string>;
+  /** Where the answer holds quantities (hex numbers), which Simplify shows as decimals. */
+  quantities: QuantityTree;
 }
 
 export function simplifyPlanOf(schema: z.ZodType | undefined, examples: readonly unknown[]): SimplifyPlan {
   const counted = new Set<string>();
   const dropped = new Set<string>();
-  if (schema) listsOfObjects(inputJsonSchema(schema), undefined, counted, 0);
+  const json = schema ? inputJsonSchema(schema) : undefined;
+  if (json) listsOfObjects(json, undefined, counted, 0);
   for (const example of examples) longTexts(example, undefined, dropped, 0);
-  return { counted, dropped };
+  return { counted, dropped, quantities: json ? quantitiesOf(json) : {} };
+}
+
+/** The shape of a schema down to its `format: "quantity"` values (a block's `number`, not its `nonce`). */
+export interface QuantityTree {
+  quantity?: true;
+  properties?: Map<string, QuantityTree>;
+  items?: QuantityTree;
+}
+
+function quantitiesOf(schema: JsonSchema, tree: QuantityTree = {}, depth = 0): QuantityTree {
+  if (depth > 32) return tree;
+  for (const variant of variantsOf(schema)) {
+    if (variant.format === 'quantity') tree.quantity = true;
+    const properties = (variant.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, property] of Object.entries(properties)) {
+      tree.properties ??= new Map();
+      const child = tree.properties.get(name) ?? {};
+      tree.properties.set(name, quantitiesOf(property, child, depth + 1));
+    }
+    const items = variant.items as JsonSchema | undefined;
+    if (variant.type === 'array' && items) tree.items = quantitiesOf(items, tree.items ?? {}, depth + 1);
+  }
+  return tree;
+}
+
+const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
+
+/**
+ * Hex quantities as decimals: a number while it is exact (up to 2^53 - 1), past that a decimal
+ * string, so a balance in wei is never rounded. Hashes, addresses and data stay as they are.
+ */
+export function decimals(value: unknown, tree: QuantityTree, depth = 0): unknown {
+  if (depth > 64) return value;
+  if (tree.quantity && typeof value === 'string' && HEX_QUANTITY.test(value)) {
+    const number = BigInt(value);
+    return number <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(number) : number.toString();
+  }
+  if (Array.isArray(value)) {
+    const items = tree.items;
+    return items ? value.map((entry) => decimals(entry, items, depth + 1)) : value;
+  }
+  if (typeof value !== 'object' || value === null || !tree.properties) return value;
+  const properties = tree.properties;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => {
+      const child = properties.get(key);
+      return [key, child ? decimals(entry, child, depth + 1) : entry];
+    }),
+  );
 }
 
 function listsOfObjects(

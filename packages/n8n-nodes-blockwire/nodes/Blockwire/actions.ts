@@ -5,6 +5,7 @@ import {
   type Client,
   describeAction,
   EVM_CHAINS,
+  findChain,
   labelOf,
 } from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities';
@@ -148,12 +149,29 @@ export function resourceLabel(resource: string): string {
   return resource === 'rpc' ? 'JSON-RPC' : labelOf(resource);
 }
 
+/** Chains whose name says less than their label; the others are their name, capitalized. */
+const CHAIN_NAMES: Readonly<Record<string, string>> = {
+  eth: 'Ethereum',
+  bsc: 'BNB Smart Chain',
+  'bsc testnet': 'BNB Smart Chain Testnet',
+  pulse: 'PulseChain',
+  moonbase: 'Moonbase Alpha',
+};
+
 /**
  * The JSON-RPC node interface takes the chain as a path segment: the registry's names with
  * hyphens (`bsc-testnet`). The dropdown offers them; an expression may give a name, a hex or
  * decimal id (resolved through the registry), or any other segment the service serves.
  */
 export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
-  name: chain.name,
+  name: chainLabel(chain.name),
   value: chain.name.replace(/ /g, '-'),
 }));
+
+/** How a chain reads in a dropdown: "Ethereum (0x1)", "Base Sepolia (0x14a34)". */
+export function chainLabel(nameOrValue: string): string {
+  const chain = findChain(nameOrValue);
+  if (!chain) return nameOrValue;
+  const words = chain.name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+  return `${CHAIN_NAMES[chain.name] ?? words} (${chain.hexId})`;
+}

@@ -1,6 +1,7 @@
 import type { FieldInfo } from '@blockwire/core/operations';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
+import { polishProperties, sentenceCase } from '../shared/wording';
+import { chainLabel, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
 import { LONG_TEXT } from './output';
 
 /** What the builder needs of an action: its presentation, not its code. */
@@ -74,7 +75,7 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
           name: action.displayName,
           value: action.action,
           description: action.summary,
-          action: action.displayName,
+          action: sentenceCase(action.displayName),
         }),
       ),
       default: firstOf(own.map((action) => action.action)),
@@ -97,7 +98,7 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
     });
   }
   for (const action of actions) properties.push(...actionProperties(action));
-  return properties;
+  return polishProperties(properties);
 }
 
 function actionProperties(action: DescribedAction): INodeProperties[] {
@@ -153,6 +154,11 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
   return properties;
 }
 
+/** An option named by its lowercase value (a stream status: `active`) reads "Active". */
+function capitalized(name: string): string {
+  return /^[a-z]+$/.test(name) ? `${name[0]!.toUpperCase()}${name.slice(1)}` : name;
+}
+
 function firstOf(values: readonly string[]): string {
   return values[0] ?? '';
 }
@@ -178,7 +184,7 @@ export function fieldProperty(field: FieldInfo): INodeProperties {
       return { ...base, type: 'number', default: numberDefault(field) };
     case 'options': {
       const options = (field.options ?? []).map((option) => ({
-        name: String(option.name),
+        name: field.name === 'chain' ? chainLabel(String(option.value)) : capitalized(String(option.name)),
         value: option.value,
       }));
       return {

@@ -496,7 +496,9 @@ function figuresOf(run: {
   }
   const creations = run.log.filter((entry) => entry.operation === 'createBitcoinStream').length;
   const deletions = run.log.filter((entry) => entry.operation === 'deleteBitcoinStream').length;
+  // One output item per input item (paired); the ones without a price say `found: false`.
   const solanaItems = run.solana.run ? itemsOf(run.solana.run, 'Solana prices') : [];
+  const solanaPriced = solanaItems.filter((item) => item.found === true);
   const offLoopback = run.listening.filter((address) => !address.startsWith('127.0.0.1:'));
   const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -543,9 +545,10 @@ function figuresOf(run: {
       lost: run.n8nStoreCopies.lost,
     },
     solanaItems: run.solana.items,
+    solanaItemsOut: solanaItems.length,
     solanaHttpCalls: run.solana.calls,
     solanaRanOn: run.solana.run ? (ranBy.get(run.solana.run.id) ?? 'not on a worker') : 'did not run',
-    solanaPriced: solanaItems.length,
+    solanaPriced: solanaPriced.length,
     streamsDeleted: deletions,
     streamAfterDeactivation: run.streamGoneStatus,
   };
@@ -593,7 +596,8 @@ function figuresOf(run: {
   );
   checks.equal('solanaHttpCalls', run.solana.calls, 10);
   checks.that('solanaRanOn', 'a worker', /^worker-\d+$/.test(String(figures.solanaRanOn)));
-  checks.equal('solanaPriced', solanaItems.length, 2);
+  checks.equal('solanaItemsOut', solanaItems.length, run.solana.items);
+  checks.equal('solanaPriced', solanaPriced.length, 2);
   checks.equal('streamsDeleted', deletions, 1);
   checks.equal('streamAfterDeactivation', run.streamGoneStatus, 404);
   return result('n8n-queue', run.started, figures, checks);

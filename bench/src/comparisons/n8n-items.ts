@@ -253,7 +253,11 @@ async function finishedExecutionMs(api: N8nApi, workflowId: string, before: numb
 
 /** The prices a webhook answered, as one comparable string; both mints must be there. */
 function pricesOf(name: string, body: string): string {
-  const items = JSON.parse(body) as { tokenAddress?: string; usdPrice?: number }[];
+  // The Blockwire node answers every item, `found: false` where there is no price; the HTTP
+  // Request node has no item for an empty answer. Only the priced ones are compared.
+  const items = (JSON.parse(body) as { tokenAddress?: string; usdPrice?: number; found?: boolean }[]).filter(
+    (item) => item.found !== false,
+  );
   const prices = items.map((item) => `${item.tokenAddress}=${item.usdPrice}`).sort();
   const found = new Set(items.map((item) => item.tokenAddress));
   if (

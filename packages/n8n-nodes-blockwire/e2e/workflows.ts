@@ -175,12 +175,18 @@ export function resourceWorkflows(
       chain([
         manualTrigger(),
         step('Get Binance', { resource: 'entity', operation: 'get', entityId: 'binance' }),
-        step('Search', { resource: 'entity', operation: 'search', query: 'binance', options: { limit: 5 } }),
+        step('Search', {
+          resource: 'entity',
+          operation: 'search',
+          query: 'binance',
+          returnAll: false,
+          limit: 5,
+        }),
         step('Categories', { resource: 'entity', operation: 'getCategories' }),
         step('Exchanges', {
           resource: 'entity',
           operation: 'getByCategory',
-          categoryId: first('Categories', 'result[0].id'),
+          categoryId: first('Categories', 'id'),
           returnAll: true,
         }),
       ]),

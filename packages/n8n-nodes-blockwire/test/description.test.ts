@@ -14,6 +14,7 @@ import {
   NODE_PARAMETERS,
   pagingFields,
 } from '../nodes/Blockwire/description';
+import { withoutFinalPeriod } from '../nodes/shared/wording';
 
 /** Resource and operation values are fixed: saved workflows rely on them (issue #9). */
 const FIXED = {
@@ -130,24 +131,25 @@ describe('the description builder, on a fixture table', () => {
       name: 'resource',
       type: 'options',
       noDataExpression: true,
+      // Sorted by name, as n8n's rules ask; the default stays the table's first.
       options: [
-        { name: 'Widget', value: 'widget' },
         { name: 'JSON-RPC', value: 'rpc' },
+        { name: 'Widget', value: 'widget' },
       ],
       default: 'widget',
     });
     const operations = properties.filter((property) => property.name === 'operation');
     expect(operations.map((property) => property.options)).toEqual([
       [
-        { name: 'Create Widget', value: 'create', description: 'Creates a widget', action: 'Create Widget' },
+        { name: 'Create Widget', value: 'create', description: 'Creates a widget', action: 'Create widget' },
         {
           name: 'Get Many Widgets',
           value: 'getMany',
           description: 'Lists widgets',
-          action: 'Get Many Widgets',
+          action: 'Get many widgets',
         },
       ],
-      [{ name: 'Get Thing', value: 'getThing', description: 'Calls eth_getThing', action: 'Get Thing' }],
+      [{ name: 'Get Thing', value: 'getThing', description: 'Calls eth_getThing', action: 'Get thing' }],
     ]);
   });
 
@@ -155,7 +157,7 @@ describe('the description builder, on a fixture table', () => {
     const create = shown(properties, 'widget', 'create');
     expect(create.find((p) => p.name === 'title')).toMatchObject({
       displayName: 'Label of title',
-      description: 'What title means.',
+      description: 'What title means',
       type: 'string',
       required: true,
       default: '',
@@ -163,48 +165,54 @@ describe('the description builder, on a fixture table', () => {
     });
     const collection = create.find((p) => p.name === 'additionalFields');
     expect(collection).toMatchObject({ type: 'collection', displayName: 'Additional Fields', default: {} });
-    expect(collection?.options).toEqual([
-      {
-        displayName: 'Label of size',
-        name: 'size',
-        description: 'What size means.',
-        type: 'number',
-        default: 0,
-      },
-      {
-        displayName: 'Label of color',
-        name: 'color',
-        description: 'What color means.',
-        type: 'options',
-        options: [
-          { name: 'Red', value: 'red' },
-          { name: 'Blue', value: 'blue' },
-        ],
-        default: 'red',
-      },
-      {
-        displayName: 'Label of tags',
-        name: 'tags',
-        description: 'What tags means. One per line or separated by commas, or an array from an expression.',
-        type: 'string',
-        typeOptions: { rows: 2 },
-        default: '',
-      },
-      {
-        displayName: 'Label of meta',
-        name: 'meta',
-        description: 'What meta means.',
-        type: 'json',
-        default: '{}',
-      },
-      {
-        displayName: 'Label of public',
-        name: 'public',
-        description: 'What public means.',
-        type: 'boolean',
-        default: true,
-      },
-    ]);
+    // Sorted by label, as n8n's rules ask.
+    const byLabel = (a: { displayName: string }, b: { displayName: string }) =>
+      a.displayName.localeCompare(b.displayName);
+    expect(collection?.options).toEqual(
+      [
+        {
+          displayName: 'Label of size',
+          name: 'size',
+          description: 'What size means',
+          type: 'number',
+          default: '',
+        },
+        {
+          displayName: 'Label of color',
+          name: 'color',
+          description: 'What color means',
+          type: 'options',
+          options: [
+            { name: 'Blue', value: 'blue' },
+            { name: 'Red', value: 'red' },
+          ],
+          default: 'red',
+        },
+        {
+          displayName: 'Label of tags',
+          name: 'tags',
+          description:
+            'What tags means. One per line or separated by commas, or an array from an expression.',
+          type: 'string',
+          typeOptions: { rows: 2 },
+          default: '',
+        },
+        {
+          displayName: 'Label of meta',
+          name: 'meta',
+          description: 'What meta means',
+          type: 'json',
+          default: '{}',
+        },
+        {
+          displayName: 'Label of public',
+          name: 'public',
+          description: 'Whether to what public means',
+          type: 'boolean',
+          default: true,
+        },
+      ].sort(byLabel),
+    );
     expect(create.find((p) => p.name === 'returnAll')).toBeUndefined();
   });
 
@@ -231,8 +239,11 @@ describe('the description builder, on a fixture table', () => {
       default: 'eth',
       displayOptions: { show: { resource: ['rpc'] } },
     });
-    expect(chain?.options).toBe(RPC_CHAIN_OPTIONS);
-    expect(RPC_CHAIN_OPTIONS).toContainEqual({ name: 'bsc testnet', value: 'bsc-testnet' });
+    expect(chain?.options).toEqual([...RPC_CHAIN_OPTIONS].sort((a, b) => a.name.localeCompare(b.name)));
+    expect(RPC_CHAIN_OPTIONS).toContainEqual({
+      name: 'BNB Smart Chain Testnet (0x61)',
+      value: 'bsc-testnet',
+    });
     expect(chain?.noDataExpression).toBeUndefined();
   });
 });
@@ -271,7 +282,8 @@ describe('the Blockwire node, built from the SDK’s metadata', () => {
         const property = where.find((p) => p.name === info.name);
         expect(property, `${action.id}.${info.name}`).toBeDefined();
         expect(property?.displayName).toBe(info.displayName);
-        expect(property?.description?.startsWith(info.description)).toBe(true);
+        // n8n's wording: no final period on one sentence, booleans "Whether to …".
+        expect(property?.description).toContain(withoutFinalPeriod(info.description).slice(1));
         if (info.required) expect(NODE_PARAMETERS, `${action.id}.${info.name}`).not.toContain(info.name);
       }
     }

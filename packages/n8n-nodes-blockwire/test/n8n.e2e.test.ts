@@ -384,7 +384,14 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
       requests: { method: string }[];
     };
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
-    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
+    // One item out per item in, in order: merging by position lines up.
+    const items = output('Solana prices');
+    expect(items.map((item) => item.tokenAddress)).toEqual(batchAddresses);
+    expect(items.filter((item) => item.found === true).map((item) => item.tokenAddress)).toEqual([
+      USDC,
+      WRAPPED_SOL,
+    ]);
+    expect(items[0]).toEqual({ tokenAddress: batchAddresses[0], found: false });
   });
 
   it('the same 1,000 items through n8n’s HTTP Request node make 1,000 HTTP calls and give the same prices', async () => {
@@ -405,9 +412,15 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
   it('entities: get, search, categories, entities of a category (all pages)', async () => {
     const output = await execute(actionWorkflows.entity!.id);
     expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
-    const found = output('Search')[0]?.result as { entities: { id: string }[] } | undefined;
-    expect(found?.entities.map((entity) => entity.id)).toContain('binance');
-    expect(output('Categories')[0]?.result).toHaveLength(9);
+    // One item per hit, each with its kind; one item per category (issue 21, point 1).
+    const hits = output('Search');
+    expect(hits.filter((hit) => hit.kind === 'entity').map((hit) => hit.id)).toContain('binance');
+    expect(hits.length).toBeLessThanOrEqual(5);
+    expect(output('Categories')).toHaveLength(9);
+    expect(output('Categories')[0]).toMatchObject({
+      id: expect.any(String),
+      total_entities: expect.any(Number),
+    });
     expect(output('Exchanges')).toHaveLength(12);
   });
 
@@ -441,7 +454,8 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
   it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {
     const output = await execute(actionWorkflows.rpc!.id);
     const block = output('Block 2')[0];
-    expect(block).toMatchObject({ number: '0x2', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    // Simplify is on: quantities read as decimals (issue 21, point 12).
+    expect(block).toMatchObject({ number: 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(output('Same block by hash')[0]).toMatchObject({
       hash: block?.hash,
       transactionsCount: expect.any(Number),

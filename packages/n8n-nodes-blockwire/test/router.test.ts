@@ -50,11 +50,25 @@ describe('Blockwire node: batching across items', () => {
       },
     );
     expect((await requests('solana')).filter((r) => r.method === 'POST')).toHaveLength(10);
-    // Only the two known mints have a price; each comes back paired with the item that asked.
-    expect(output.map((item) => [item.pairedItem, item.json.tokenAddress])).toEqual([
-      [{ item: 0 }, USDC],
-      [{ item: 500 }, WRAPPED_SOL],
-    ]);
+    // Each item comes back paired with the item that asked, in order.
+    expect(output.map((item) => [item.pairedItem, item.json.tokenAddress])).toEqual(
+      addresses.map((address, index) => [{ item: index }, address]),
+    );
+  });
+
+  it('a token without a price still gives its item back, as { tokenAddress, found: false } (issue 21, point 8)', async () => {
+    const unknown = solanaAddresses(250);
+    unknown[3] = USDC;
+    unknown[200] = WRAPPED_SOL;
+    const output = await run(
+      (index) => ({ resource: 'tokenPrice', operation: 'getSolana', addresses: unknown[index] }),
+      { count: 250 },
+    );
+    expect(output).toHaveLength(250);
+    expect(output.map((item) => item.pairedItem)).toEqual(unknown.map((_, index) => ({ item: index })));
+    expect(output[0]?.json).toEqual({ tokenAddress: unknown[0], found: false });
+    expect(output[3]?.json).toMatchObject({ tokenAddress: USDC, found: true, usdPrice: expect.any(Number) });
+    expect(output[200]?.json).toMatchObject({ tokenAddress: WRAPPED_SOL, found: true });
   });
 
   it('items with their own lists and networks are pooled per network; each item gets the prices of its list, in its order', async () => {
@@ -109,9 +123,8 @@ describe('Blockwire node: batching across items', () => {
       }),
       { count: 45 },
     );
-    expect(output.map((item) => item.json.number)).toEqual(
-      Array.from({ length: 45 }, (_, i) => `0x${(i % 8).toString(16)}`),
-    );
+    // Simplify (on by default) reads the block numbers as decimals.
+    expect(output.map((item) => item.json.number)).toEqual(Array.from({ length: 45 }, (_, i) => i % 8));
     expect(output.map((item) => item.pairedItem)).toEqual(
       Array.from({ length: 45 }, (_, item) => ({ item })),
     );
@@ -184,7 +197,7 @@ describe('Blockwire node: lists, outputs and errors', () => {
     expect(byId?.json).toEqual(byName?.json);
   });
 
-  it('simplifies bulky answers on request: lists of objects become counts, long texts go', async () => {
+  it('simplifies bulky answers unless turned off: lists of objects become counts, long texts go', async () => {
     const parameters = {
       resource: 'rpc',
       operation: 'getBlockByNumber',
@@ -192,8 +205,8 @@ describe('Blockwire node: lists, outputs and errors', () => {
       blockTag: 3,
       options: { fullTransactions: true },
     };
-    const [raw] = await run(parameters);
-    const [simple] = await run({ ...parameters, simplify: true });
+    const [raw] = await run({ ...parameters, simplify: false });
+    const [simple] = await run(parameters); // Simplify is on unless turned off
     expect(Array.isArray(raw?.json.transactions)).toBe(true);
     expect(simple?.json.transactions).toBeUndefined();
     expect(simple?.json.transactionsCount).toBe((raw?.json.transactions as unknown[] | undefined)?.length);

@@ -21,66 +21,72 @@ export function isHex(value: unknown): value is Hex {
 /** A `0x`-prefixed hex string: a quantity, a hash, an address or data. */
 export const hex = z.custom<Hex>(isHex, { error: 'must be a 0x-prefixed hex string' });
 
+/**
+ * A hex string that is a number (a block number, gas, a balance), not data: its JSON Schema says
+ * `format: "quantity"`, so a consumer can show it as a decimal (the n8n node's Simplify does).
+ */
+export const quantity = hex.meta({ format: 'quantity' });
+
 export const withdrawalSchema = z.looseObject({
-  index: hex,
-  validatorIndex: hex,
+  index: quantity,
+  validatorIndex: quantity,
   address: hex,
-  amount: hex,
+  amount: quantity,
 });
 
 export const transactionSchema = z.looseObject({
   /** Null while the transaction is pending. */
   blockHash: hex.nullable(),
-  blockNumber: hex.nullable(),
+  blockNumber: quantity.nullable(),
   from: hex,
-  gas: hex,
-  gasPrice: hex.optional(),
+  gas: quantity,
+  gasPrice: quantity.optional(),
   hash: hex,
   input: hex,
-  nonce: hex,
+  nonce: quantity,
   /** Null for a contract creation. */
   to: hex.nullable(),
-  transactionIndex: hex.nullable(),
-  value: hex,
-  v: hex.optional(),
+  transactionIndex: quantity.nullable(),
+  value: quantity,
+  v: quantity.optional(),
   r: hex.optional(),
   s: hex.optional(),
-  type: hex.optional(),
-  chainId: hex.optional(),
-  maxFeePerGas: hex.optional(),
-  maxPriorityFeePerGas: hex.optional(),
+  type: quantity.optional(),
+  chainId: quantity.optional(),
+  maxFeePerGas: quantity.optional(),
+  maxPriorityFeePerGas: quantity.optional(),
   accessList: z.array(z.unknown()).optional(),
-  yParity: hex.optional(),
+  yParity: quantity.optional(),
 });
 
 /** Header fields shared by blocks and uncles. Hash, nonce and miner are null for a pending block. */
 const headerFields = {
-  difficulty: hex,
+  difficulty: quantity,
   extraData: hex,
-  gasLimit: hex,
-  gasUsed: hex,
+  gasLimit: quantity,
+  gasUsed: quantity,
   hash: hex.nullable(),
   logsBloom: hex.nullable(),
   miner: hex.nullable(),
   mixHash: hex,
   nonce: hex.nullable(),
-  number: hex.nullable(),
+  number: quantity.nullable(),
   parentHash: hex,
   receiptsRoot: hex,
   sha3Uncles: hex,
-  size: hex,
+  size: quantity,
   stateRoot: hex,
-  timestamp: hex,
+  timestamp: quantity,
   transactionsRoot: hex,
   uncles: z.array(hex),
-  totalDifficulty: hex.nullable().optional(),
+  totalDifficulty: quantity.nullable().optional(),
 };
 
 /** Fields a block has only after the fork that introduced them (base fee, withdrawals, blobs, ...). */
 const newerBlockFields = {
-  baseFeePerGas: hex.optional(),
-  blobGasUsed: hex.optional(),
-  excessBlobGas: hex.optional(),
+  baseFeePerGas: quantity.optional(),
+  blobGasUsed: quantity.optional(),
+  excessBlobGas: quantity.optional(),
   parentBeaconBlockRoot: hex.optional(),
   requestsHash: hex.optional(),
   withdrawals: z.array(withdrawalSchema).optional(),
@@ -101,46 +107,46 @@ export const logSchema = z.looseObject({
   topics: z.array(hex),
   data: hex,
   blockHash: hex.nullable().optional(),
-  blockNumber: hex.nullable().optional(),
+  blockNumber: quantity.nullable().optional(),
   transactionHash: hex.nullable().optional(),
-  transactionIndex: hex.nullable().optional(),
-  logIndex: hex.nullable().optional(),
+  transactionIndex: quantity.nullable().optional(),
+  logIndex: quantity.nullable().optional(),
   removed: z.boolean().optional(),
 });
 
 export const receiptSchema = z.looseObject({
   transactionHash: hex,
-  transactionIndex: hex,
+  transactionIndex: quantity,
   blockHash: hex,
-  blockNumber: hex,
+  blockNumber: quantity,
   from: hex,
   /** Null for a contract creation. */
   to: hex.nullable(),
-  cumulativeGasUsed: hex,
-  gasUsed: hex,
+  cumulativeGasUsed: quantity,
+  gasUsed: quantity,
   /** The created contract, null when none was created. */
   contractAddress: hex.nullable(),
   logs: z.array(logSchema),
   logsBloom: hex,
   /** `0x1` success, `0x0` failure; blocks before Byzantium have `root` instead. */
-  status: hex.optional(),
+  status: quantity.optional(),
   root: hex.optional(),
-  effectiveGasPrice: hex.optional(),
-  type: hex.optional(),
+  effectiveGasPrice: quantity.optional(),
+  type: quantity.optional(),
 });
 
 export const storageProofSchema = z.looseObject({
   key: hex,
-  value: hex,
+  value: quantity,
   proof: z.array(hex),
 });
 
 export const proofSchema = z.looseObject({
   address: hex,
   accountProof: z.array(hex),
-  balance: hex,
+  balance: quantity,
   codeHash: hex,
-  nonce: hex,
+  nonce: quantity,
   storageHash: hex,
   storageProof: z.array(storageProofSchema),
 });

@@ -5,6 +5,7 @@ import {
   type Client,
   describeAction,
   EVM_CHAINS,
+  findChain,
   labelOf,
   rpcChainSegment,
 } from '@blockwire/core/operations';
@@ -13,6 +14,8 @@ import { actions as priceActions } from '@blockwire/prices';
 import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type { z } from 'zod/v4';
+import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
+import { entriesOf } from './paging';
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -28,25 +31,98 @@ export interface NodeAction extends ActionDescription {
   readOnly: boolean;
   /** Its answers can be large (its example holds a list of objects or a long text): offer Simplify. */
   bulky: boolean;
+  /** What Simplify counts and drops for this action, whatever one answer holds. */
+  simplify: SimplifyPlan;
+  /** Where a list answer holds its entries, each of which becomes an n8n item of its own. */
+  list?: ListShape;
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
 function fromTable(table: readonly Action[], client: NodeAction['client']): NodeAction[] {
   return table.map((action) => {
     const description = describeAction(action);
+    const list = listShapeOf(description);
+    // Simplify works on one output item: a list's entry, an array's element, or the answer.
+    const answers = description.examples.flatMap((example): unknown[] => {
+      if (list) return entriesOf(example.response, list);
+      return Array.isArray(example.response) ? example.response : [example.response];
+    });
+    const operation = action.operation as { method?: string; response?: z.ZodType; result?: z.ZodType };
     return {
       ...description,
       client,
       input: action.input,
-      readOnly: client === 'rpc' || (action.operation as { method?: string }).method === 'GET',
-      bulky: description.examples.some((example) => isBulky(example.response)),
+      readOnly: client === 'rpc' || operation.method === 'GET',
+      bulky: answers.some((answer) => isBulky(answer)),
+      simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
+      ...withList(list),
       call: action.call as NodeAction['call'],
     };
   });
 }
 
-/** A text this long (a logs bloom, a Merkle proof node) is bulk, not something to read. */
-export const LONG_TEXT = 256;
+/**
+ * A list answer: its entries are under `items` (`result`), in one list, or (a search) in one list
+ * per kind of hit (`{ entities, addresses, categories }`), each entry then tagged with its kind.
+ * `sizeField` is the input that caps how many come back: the node's Limit fills it.
+ */
+export interface ListShape {
+  items: string;
+  kinds?: { key: string; kind: string }[];
+  sizeField?: string;
+}
+
+/** The key under which the service's list answers carry their entries (`{ result, page, page_size }`). */
+const LIST_ENVELOPE = 'result';
+/** The input that caps a list the service does not page: "the most results to return". */
+const SIZE_FIELD = 'limit';
+
+function withList(list: ListShape | undefined): { list?: ListShape } {
+  return list ? { list } : {};
+}
+
+/**
+ * Where an action's answer holds its entries, read from the paging metadata or else from the
+ * operation's examples: an envelope `{ result: [...] }` or `{ result: { kind: [...], … } }` beside
+ * nothing but scalars (the page number and size) is a list.
+ */
+export function listShapeOf(
+  action: Pick<ActionDescription, 'paging' | 'examples' | 'fields'>,
+): ListShape | undefined {
+  if (action.paging) {
+    return {
+      items: action.paging.items,
+      ...(action.paging.limitField ? { sizeField: action.paging.limitField } : {}),
+    };
+  }
+  const sizeField = action.fields.some(
+    (field) => field.name === SIZE_FIELD && field.type === 'number' && !field.required,
+  )
+    ? { sizeField: SIZE_FIELD }
+    : {};
+  for (const { response } of action.examples) {
+    if (!isPlainObject(response) || !(LIST_ENVELOPE in response)) continue;
+    const { [LIST_ENVELOPE]: entries, ...rest } = response;
+    if (Object.values(rest).some((value) => typeof value === 'object' && value !== null)) continue;
+    if (Array.isArray(entries)) return { items: LIST_ENVELOPE, ...sizeField };
+    if (isPlainObject(entries) && Object.values(entries).every(Array.isArray)) {
+      const kinds = Object.keys(entries).map((key) => ({ key, kind: singular(key) }));
+      return { items: LIST_ENVELOPE, kinds, ...sizeField };
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `entities` → `entity`, `addresses` → `address`, `categories` → `category`. */
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
 
 /** Whether a value holds a list of objects or a long text, at any depth. */
 export function isBulky(value: unknown, depth = 0): boolean {
@@ -74,12 +150,29 @@ export function resourceLabel(resource: string): string {
   return resource === 'rpc' ? 'JSON-RPC' : labelOf(resource);
 }
 
+/** Chains whose name says less than their label; the others are their name, capitalized. */
+const CHAIN_NAMES: Readonly<Record<string, string>> = {
+  eth: 'Ethereum',
+  bsc: 'BNB Smart Chain',
+  'bsc testnet': 'BNB Smart Chain Testnet',
+  pulse: 'PulseChain',
+  moonbase: 'Moonbase Alpha',
+};
+
 /**
  * The JSON-RPC node interface takes the chain as a path segment: the registry's names with
  * hyphens (`bsc-testnet`). The dropdown offers them; an expression may give a name, a hex or
  * decimal id (resolved through the registry), or any other segment the service serves.
  */
 export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
-  name: chain.name,
+  name: chainLabel(chain.name),
   value: rpcChainSegment(chain),
 }));
+
+/** How a chain reads in a dropdown: "Ethereum (0x1)", "Base Sepolia (0x14a34)". */
+export function chainLabel(nameOrValue: string): string {
+  const chain = findChain(nameOrValue);
+  if (!chain) return nameOrValue;
+  const words = chain.name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+  return `${CHAIN_NAMES[chain.name] ?? words} (${chain.hexId})`;
+}

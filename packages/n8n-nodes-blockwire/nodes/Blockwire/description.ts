@@ -1,11 +1,13 @@
 import type { FieldInfo } from '@blockwire/core/operations';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { LONG_TEXT, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
+import { polishProperties, sentenceCase } from '../shared/wording';
+import { chainLabel, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
+import { LONG_TEXT } from './output';
 
 /** What the builder needs of an action: its presentation, not its code. */
 export type DescribedAction = Pick<
   NodeAction,
-  'resource' | 'action' | 'displayName' | 'summary' | 'fields' | 'paging' | 'client' | 'bulky'
+  'resource' | 'action' | 'displayName' | 'summary' | 'fields' | 'paging' | 'client' | 'bulky' | 'list'
 >;
 
 /** Parameter names the node itself uses; no SDK field may take one (a test holds this). */
@@ -25,17 +27,17 @@ export function collectionOf(action: Pick<DescribedAction, 'action'>): 'addition
   return action.action === 'create' || action.action.startsWith('update') ? 'additionalFields' : 'options';
 }
 
-/** The input fields the node fills itself: a list's cursor, page number and page size. */
-export function pagingFields(action: Pick<DescribedAction, 'paging'>): string[] {
+/** The input fields the node fills itself: a list's cursor or page number, and its size (from Limit). */
+export function pagingFields(action: Pick<DescribedAction, 'paging' | 'list'>): string[] {
   const paging = action.paging;
-  if (!paging) return [];
-  const fields = [paging.style === 'cursor' ? paging.cursorField : paging.pageField];
-  if (paging.limitField) fields.push(paging.limitField);
+  const fields = paging ? [paging.style === 'cursor' ? paging.cursorField : paging.pageField] : [];
+  const sizeField = paging?.limitField ?? action.list?.sizeField;
+  if (sizeField) fields.push(sizeField);
   return fields;
 }
 
 /** The fields a user sets for an action (all but the paging ones), required first. */
-export function userFields(action: Pick<DescribedAction, 'fields' | 'paging'>): FieldInfo[] {
+export function userFields(action: Pick<DescribedAction, 'fields' | 'paging' | 'list'>): FieldInfo[] {
   const hidden = new Set(pagingFields(action));
   return action.fields.filter((field) => !hidden.has(field.name));
 }
@@ -44,7 +46,8 @@ export function userFields(action: Pick<DescribedAction, 'fields' | 'paging'>): 
  * The node's parameters, built from the actions alone: a Resource dropdown, an Operation dropdown
  * per resource, then per action its required fields as top-level parameters and its optional ones
  * in the action's collection, each keyed by the SDK's input name with the SDK's label,
- * description, type, default, placeholder and options. Lists get Return All / Limit, actions with
+ * description, type, default, placeholder and options. Lists (paged or capped) get Return All /
+ * Limit, actions with
  * bulky answers get Simplify, JSON-RPC actions a Chain.
  */
 export function buildProperties(actions: readonly DescribedAction[]): INodeProperties[] {
@@ -72,7 +75,7 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
           name: action.displayName,
           value: action.action,
           description: action.summary,
-          action: action.displayName,
+          action: sentenceCase(action.displayName),
         }),
       ),
       default: firstOf(own.map((action) => action.action)),
@@ -95,7 +98,7 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
     });
   }
   for (const action of actions) properties.push(...actionProperties(action));
-  return properties;
+  return polishProperties(properties);
 }
 
 function actionProperties(action: DescribedAction): INodeProperties[] {
@@ -104,7 +107,7 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
   const properties: INodeProperties[] = fields
     .filter((field) => field.required)
     .map((field) => ({ ...fieldProperty(field), required: true, displayOptions: { show } }));
-  if (action.paging) {
+  if (action.paging || action.list) {
     properties.push(
       {
         displayName: 'Return All',
@@ -143,12 +146,17 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       displayName: 'Simplify',
       name: 'simplify',
       type: 'boolean',
-      default: false,
+      default: true,
       description: `Whether to leave out the bulky parts of the answer: each list of objects becomes its count (e.g. transactions → transactionsCount) and texts longer than ${LONG_TEXT} characters are dropped`,
       displayOptions: { show },
     });
   }
   return properties;
+}
+
+/** An option named by its lowercase value (a stream status: `active`) reads "Active". */
+function capitalized(name: string): string {
+  return /^[a-z]+$/.test(name) ? `${name[0]!.toUpperCase()}${name.slice(1)}` : name;
 }
 
 function firstOf(values: readonly string[]): string {
@@ -173,10 +181,10 @@ export function fieldProperty(field: FieldInfo): INodeProperties {
         default: typeof field.default === 'boolean' ? field.default : false,
       };
     case 'number':
-      return { ...base, type: 'number', default: typeof field.default === 'number' ? field.default : 0 };
+      return { ...base, type: 'number', default: numberDefault(field) };
     case 'options': {
       const options = (field.options ?? []).map((option) => ({
-        name: String(option.name),
+        name: field.name === 'chain' ? chainLabel(String(option.value)) : capitalized(String(option.name)),
         value: option.value,
       }));
       return {
@@ -208,4 +216,13 @@ export function fieldProperty(field: FieldInfo): INodeProperties {
     default:
       return { ...base, type: 'string', default: typeof field.default === 'string' ? field.default : '' };
   }
+}
+
+/**
+ * An optional number without a default of its own starts empty, which the node leaves out: 0 is a
+ * value (Limit 0 asks for nothing, To Block 0 for the first block), not "not set".
+ */
+function numberDefault(field: FieldInfo): number | '' {
+  if (typeof field.default === 'number') return field.default;
+  return field.required ? 0 : '';
 }

@@ -11,7 +11,7 @@ import { collectionOf, type DescribedAction, userFields } from './description';
  */
 export function readInput(
   context: IExecuteFunctions,
-  action: Pick<DescribedAction, 'action' | 'fields' | 'paging'>,
+  action: Pick<DescribedAction, 'action' | 'fields' | 'paging' | 'list'>,
   itemIndex: number,
 ): Record<string, unknown> {
   const fields = userFields(action);

@@ -12,7 +12,7 @@ import { toNodeError } from '../shared/errors';
 import { N8N_RPC_TIMERS } from '../shared/runtime';
 import type { NodeAction } from './actions';
 import { toItems } from './output';
-import { collectPages } from './paging';
+import { collectCapped, collectPages } from './paging';
 import { readInput, rpcChainOf } from './parameters';
 
 type Outcome = { items: INodeExecutionData[] } | { error: unknown };
@@ -94,7 +94,9 @@ interface Run {
 
 function itemsOf(run: Run, answer: unknown, itemIndex: number): Outcome {
   const simplify =
-    run.action.bulky && (run.context.getNodeParameter('simplify', itemIndex, false) as boolean);
+    run.action.bulky && (run.context.getNodeParameter('simplify', itemIndex, true) as boolean)
+      ? run.action.simplify
+      : undefined;
   return { items: toItems(answer, itemIndex, { simplify, redact: run.client.redact }) };
 }
 
@@ -107,12 +109,8 @@ async function runEach(run: Run): Promise<(Outcome | undefined)[]> {
     if (stopped) return;
     try {
       const input = readInput(context, action, index);
-      const answer = action.paging
-        ? await collectPages(action, client, input, {
-            returnAll: context.getNodeParameter('returnAll', index, false) as boolean,
-            limit: context.getNodeParameter('limit', index, 0) as number,
-            callOptions: options,
-          })
+      const answer = action.list
+        ? await collectList(run, input, index)
         : await action.call(client, input, options);
       outcomes[index] = itemsOf(run, answer, index);
     } catch (error) {
@@ -121,6 +119,19 @@ async function runEach(run: Run): Promise<(Outcome | undefined)[]> {
     }
   });
   return outcomes;
+}
+
+/** A list's entries, as Return All / Limit ask: paged lists page, others take one call. */
+async function collectList(run: Run, input: Record<string, unknown>, index: number): Promise<unknown[]> {
+  const { context, action, client } = run;
+  const options = {
+    returnAll: context.getNodeParameter('returnAll', index, false) as boolean,
+    limit: context.getNodeParameter('limit', index, 50) as number,
+    callOptions: run.options,
+  };
+  return action.paging
+    ? await collectPages(action, client, input, options)
+    : await collectCapped(action, client, input, options);
 }
 
 /** Every item's calls are made in the same tick, so the RPC client sends them as JSON-RPC batches. */
@@ -186,15 +197,39 @@ async function runChunked(run: Run): Promise<Outcome[]> {
         options,
       );
       const entries = Array.isArray(answer) ? answer : [answer];
+      const key = answerKeyOf(action);
       for (const member of members) {
-        const mine = member.values.flatMap((value) => entries.filter((entry) => carries(entry, value)));
-        outcomes[member.index] = itemsOf(run, [...new Set(mine)], member.index);
+        const mine = member.values.map((value) => {
+          const entry = entries.find((candidate) => carries(candidate, value));
+          return entry === undefined ? { [key]: value, found: false } : { ...(entry as object), found: true };
+        });
+        outcomes[member.index] = itemsOf(run, mine, member.index);
       }
     } catch (error) {
       for (const member of members) outcomes[member.index] = { error };
     }
   }
   return outcomes;
+}
+
+/**
+ * The answer's field that names what a chunked value asked about (`tokenAddress` for Solana
+ * prices), read from the operation's own example: the field holding one of the example's inputs.
+ * A value the service has no answer for comes back under it, with `found: false`, so every asked
+ * value keeps its item and merging by position still works.
+ */
+function answerKeyOf(action: NodeAction): string {
+  const field = action.chunking!.field;
+  for (const example of action.examples) {
+    const asked = (example.input as Record<string, unknown> | undefined)?.[field];
+    const answers = Array.isArray(example.response) ? example.response : [example.response];
+    for (const entry of answers) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      const hit = Object.entries(entry).find(([, value]) => Array.isArray(asked) && asked.includes(value));
+      if (hit) return hit[0];
+    }
+  }
+  return field;
 }
 
 /** Whether an answer entry is about `value`: one of its own fields holds it. */

@@ -8,6 +8,7 @@ import {
   type IWebhookResponseData,
   NodeConnectionTypes,
 } from 'n8n-workflow';
+import { polishProperties } from '../shared/wording';
 import { dropRepeats, receiveDelivery } from './deliveries';
 import { triggerProperties } from './properties';
 import { bitcoinStreamExists, createBitcoinStreamForNode, deleteBitcoinStreamOfNode } from './stream';
@@ -26,7 +27,7 @@ export class BlockwireTrigger implements INodeType {
     outputs: [NodeConnectionTypes.Main],
     credentials: [{ name: 'blockwireApi', required: true }],
     webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
-    properties: triggerProperties,
+    properties: polishProperties(triggerProperties),
   };
 
   webhookMethods = {

@@ -18,9 +18,11 @@ import {
 } from 'n8n-workflow';
 import { type BlockwireCredentials, CREDENTIAL_TYPE } from '../shared/credentials';
 import { toNodeError } from '../shared/errors';
+import { listParameter } from '../shared/lists';
 import { bitcoinTransactionItem } from './bitcoin-items';
 import type { TriggerMode } from './properties';
 import { firstSightings, N8N_REPEAT_STORE, type RepeatStore } from './repeats';
+import type { TriggerStaticData } from './stream';
 
 /** Answered with n8n's default 200 and no workflow run. */
 const NOTHING_TO_RUN: IWebhookResponseData = {};
@@ -84,7 +86,14 @@ function bitcoinItems(context: IWebhookFunctions, body: unknown): INodeExecution
   const stage = bitcoinDeliveryStage(payload);
   const stages = context.getNodeParameter('stages', []) as BitcoinDeliveryStage[];
   if (!stages.includes(stage)) return [];
-  return payload.transactions.map((tx) => ({ json: bitcoinTransactionItem(payload, stage, tx) }));
+  const watched = watchedAddresses(context);
+  return payload.transactions.map((tx) => ({ json: bitcoinTransactionItem(payload, stage, tx, watched) }));
+}
+
+/** The Addresses parameter and the addresses the service derived from the xpubs at activation. */
+function watchedAddresses(context: IWebhookFunctions): Set<string> {
+  const { xpubAddresses } = context.getWorkflowStaticData('node') as TriggerStaticData;
+  return new Set([...listParameter(context.getNodeParameter('addresses', '')), ...(xpubAddresses ?? [])]);
 }
 
 function evmItems(body: unknown): INodeExecutionData[] {

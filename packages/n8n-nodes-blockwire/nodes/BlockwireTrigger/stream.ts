@@ -26,6 +26,8 @@ import type { TriggerMode } from './properties';
 export interface TriggerStaticData extends IDataObject {
   streamId?: string;
   webhookUrl?: string;
+  /** The addresses the service derived from the xpubs when they were added: watched too. */
+  xpubAddresses?: string[];
 }
 
 interface StreamOptions {
@@ -59,6 +61,7 @@ function staticDataOf(context: IHookFunctions): TriggerStaticData {
 function forgetStream(staticData: TriggerStaticData): void {
   delete staticData.streamId;
   delete staticData.webhookUrl;
+  delete staticData.xpubAddresses;
 }
 
 /**
@@ -148,7 +151,12 @@ export async function createBitcoinStreamForNode(this: IHookFunctions): Promise<
           .join(', ')}`,
       );
     }
-    for (const xpub of xpubs) await addBitcoinStreamXpub(client, { id: stream.id, xpub });
+    const derived: string[] = [];
+    for (const xpub of xpubs) {
+      const added = await addBitcoinStreamXpub(client, { id: stream.id, xpub });
+      derived.push(...(added?.receiveAddresses ?? []), ...(added?.changeAddresses ?? []));
+    }
+    staticData.xpubAddresses = derived;
   } catch (error) {
     await deleteIgnoringGone(this, client, stream.id).catch((cleanupError: unknown) => {
       this.logger.warn(

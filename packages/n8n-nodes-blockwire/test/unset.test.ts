@@ -1,0 +1,55 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+import { NODE_ACTIONS } from '../nodes/Blockwire/actions';
+import { buildProperties, collectionOf, userFields } from '../nodes/Blockwire/description';
+import { readInput } from '../nodes/Blockwire/parameters';
+
+/** The collection option n8n adds, with its default, when the user picks it (issue 21, point 2). */
+function collectionOption(resource: string, operation: string, name: string): INodeProperties {
+  const action = NODE_ACTIONS.find(
+    (candidate) => candidate.resource === resource && candidate.action === operation,
+  );
+  if (!action) throw new Error(`no action ${resource}.${operation}`);
+  const collection = buildProperties([action]).find((property) => property.name === collectionOf(action));
+  const option = (collection?.options as INodeProperties[] | undefined)?.find(
+    (candidate) => candidate.name === name,
+  );
+  if (!option) throw new Error(`no option ${name} on ${resource}.${operation}`);
+  return option;
+}
+
+/** readInput as n8n calls it, with the collection exactly as the editor saved it. */
+function inputWith(resource: string, operation: string, collection: Record<string, unknown>) {
+  const action = NODE_ACTIONS.find(
+    (candidate) => candidate.resource === resource && candidate.action === operation,
+  );
+  if (!action) throw new Error(`no action ${resource}.${operation}`);
+  const context = {
+    getNodeParameter: (name: string, _index: number, fallback?: unknown) =>
+      name === collectionOf(action) ? collection : fallback,
+  } as unknown as Parameters<typeof readInput>[0];
+  return readInput(context, action, 0);
+}
+
+describe('an optional number the user did not set is not sent (issue 21, point 2)', () => {
+  it('To Block, added to Options and left as it is, is not sent (0 would ask for block 0: a 404)', () => {
+    const option = collectionOption('tokenPrice', 'getEvm', 'toBlock');
+    expect(option.type).toBe('number');
+    expect(option.default).not.toBe(0);
+    expect(inputWith('tokenPrice', 'getEvm', { toBlock: option.default })).not.toHaveProperty('toBlock');
+    expect(inputWith('tokenPrice', 'getEvm', { toBlock: 0 })).toEqual({ toBlock: 0 });
+  });
+
+  it('every optional number without a default of its own starts unset, on every operation', () => {
+    for (const action of NODE_ACTIONS) {
+      for (const field of userFields(action).filter((f) => f.type === 'number' && !f.required)) {
+        const option = collectionOption(action.resource, action.action, field.name);
+        const expected = typeof field.default === 'number' ? field.default : '';
+        expect(option.default, `${action.resource}.${action.action} ${field.name}`).toBe(expected);
+        if (expected === '') {
+          expect(inputWith(action.resource, action.action, { [field.name]: option.default })).toEqual({});
+        }
+      }
+    }
+  });
+});

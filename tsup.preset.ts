@@ -8,9 +8,9 @@ import { defineConfig, type Options } from 'tsup';
  * with no content. Such a map maps nothing: it is written as the empty map it is, so no path of
  * this machine ships.
  */
-export async function emptySelfMaps(): Promise<void> {
+export async function emptySelfMaps(skip: readonly string[] = []): Promise<void> {
   for (const file of readdirSync('dist')) {
-    if (!/\.c?js\.map$/.test(file)) continue;
+    if (!/\.c?js\.map$/.test(file) || skip.includes(file)) continue;
     const path = join('dist', file);
     const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
     const self = map.sources.length === 1 && map.sources[0]!.endsWith(file.replace(/\.map$/, ''));
@@ -36,7 +36,7 @@ export function libraryBuild(entry: Options['entry'], overrides: Options = {}) {
     // The CommonJS build has no `import.meta`: tsup's shim gives it `import.meta.url` from __filename
     // (the emulator finds anvil's binary relative to itself).
     shims: true,
-    onSuccess: emptySelfMaps,
+    onSuccess: () => emptySelfMaps(),
     // No `treeshake`: esbuild already drops unused code when it bundles, and tsup's extra rollup
     // pass for it ended every file with a second `//# sourceMappingURL` line.
     ...overrides,
@@ -74,4 +74,22 @@ export function packageDefines(): Record<string, string> {
     __BLOCKWIRE_VERSION__: JSON.stringify(version),
     __BLOCKWIRE_NODE_ENGINES__: JSON.stringify(engines?.node ?? ''),
   };
+}
+
+/**
+ * A library with a command-line program beside it (the emulator, the MCP server). The two builds
+ * run in parallel into one `dist`: the library's clean step and its source-map pass leave the
+ * program's files alone (reading a map the other build is still writing failed the build).
+ * `node-check` stays a file of its own, imported first, so it runs before anything else loads.
+ */
+export function libraryWithCli(entry: Record<string, string>, cli: string): Options[] {
+  const cliFiles = ['cli.js', 'cli.js.map', 'node-check.js', 'node-check.js.map'];
+  const library = libraryBuild(entry, {
+    clean: cliFiles.map((file) => `!${file}`),
+    onSuccess: () => emptySelfMaps(cliFiles),
+  }) as Options;
+  return [
+    library,
+    cliBuild({ cli, 'node-check': 'src/node-check.ts' }, { external: ['./node-check.js'] }),
+  ];
 }

@@ -17,30 +17,41 @@ export interface PaginateOptions<TPage, TItem, TToken> {
 
 /**
  * Yields every item of every page, fetching the next page only when the previous is consumed.
- * Besides `next` saying "last", it stops at an empty page, at a page with the same items as the
- * page before (a service that ignores the page or cursor it is sent: those items are not yielded
- * twice), at a next token it has already asked for (no progress), and after `maxPages` pages.
+ * Besides `next` saying "last", it stops at an empty page, at a page that brings no item not
+ * yielded before (a service that ignores the page or cursor it is sent answers the same page, or
+ * alternates between two: those items are not yielded twice), at a next token it has already asked
+ * for (no progress), and after `maxPages` pages.
  */
 export async function* paginate<TPage, TItem, TToken>(
   options: PaginateOptions<TPage, TItem, TToken>,
 ): AsyncGenerator<TItem, void, undefined> {
   let token: TToken = options.first;
   const asked = new Set<string>([keyOf(token)]);
-  let previous: string | undefined;
+  const seen = new Set<string>();
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   for (let pages = 0; pages < maxPages; pages++) {
     const page: TPage = await options.fetchPage(token);
     const items = options.items(page);
-    if (items.length === 0) return;
-    const content = keyOf(items);
-    if (content === previous) return;
-    previous = content;
+    if (!bringsNewItems(items, seen)) return;
     yield* items;
     const next = options.next(page, token);
     if (next === undefined || asked.has(keyOf(next))) return;
     asked.add(keyOf(next));
     token = next;
   }
+}
+
+/** Whether `items` holds one not in `seen` (an empty page holds none); records them as seen. */
+function bringsNewItems(items: readonly unknown[], seen: Set<string>): boolean {
+  let news = false;
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!seen.has(key)) {
+      seen.add(key);
+      news = true;
+    }
+  }
+  return news;
 }
 
 /** A comparable text for a token or a page of items (bigints included, which JSON refuses). */
@@ -71,6 +82,7 @@ export function walkPages<TItem = unknown>(
 ): AsyncGenerator<TItem, void, undefined> {
   const { paging, input } = options;
   const tokenField = paging.style === 'cursor' ? paging.cursorField : paging.pageField;
+  let firstPageCount: number | undefined;
   return paginate<unknown, TItem, unknown>({
     first: input[tokenField],
     maxPages: options.maxPages,
@@ -79,7 +91,7 @@ export function walkPages<TItem = unknown>(
     next: (answer, token) =>
       paging.style === 'cursor'
         ? nextCursor(answer, paging.nextCursor)
-        : nextPage(answer, token, paging, input),
+        : nextPage(answer, token, paging, input, (firstPageCount ??= itemsOf(answer, paging).length)),
   });
 }
 
@@ -104,11 +116,14 @@ function nextPage(
   token: unknown,
   paging: Extract<Paging, { style: 'page' }>,
   input: Record<string, unknown>,
+  firstPageCount: number,
 ): number | undefined {
   const count = itemsOf(answer, paging).length;
+  // With no size asked or reported, the service's own size is what its first page held.
   const size =
     numberOf(paging.reportedPageSize && field(answer, paging.reportedPageSize)) ??
-    numberOf(paging.limitField && input[paging.limitField]);
+    numberOf(paging.limitField && input[paging.limitField]) ??
+    firstPageCount;
   if (size !== undefined && count < size) return undefined;
   const page = numberOf(paging.reportedPage && field(answer, paging.reportedPage)) ?? numberOf(token) ?? 0;
   return page + 1;

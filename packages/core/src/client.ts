@@ -1,3 +1,4 @@
+import type { AttemptSlots } from './adaptive-concurrency.js';
 import {
   ApiError,
   apiErrorFor,
@@ -103,6 +104,11 @@ export interface ClientRequest {
   signal?: AbortSignal | undefined;
   /** Name of the operation, for errors and hooks. */
   operation?: string;
+  /**
+   * A limit on attempts in flight shared with other requests (see `AdaptiveConcurrency`): each
+   * attempt takes a slot before it is sent and gives it back, saying whether it was answered 429.
+   */
+  attemptSlots?: AttemptSlots | undefined;
 }
 
 export interface ClientResponse {
@@ -271,8 +277,12 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
         attempts: attempt,
         outcomeUnknown: !req.idempotent && mayHaveTakenEffect(ended),
       });
+      // No slot is held while waiting to retry: other requests may use it meanwhile.
+      const slot = req.attemptSlots ? await req.attemptSlots.take(req.signal) : undefined;
+      let status: number | undefined;
       try {
         const response = await attemptOnce(route, req, target, headers, body);
+        status = response.status;
         if (hooks.onResponse) {
           safeHook(() =>
             hooks.onResponse?.({
@@ -314,6 +324,8 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
             cause: sanitizeCause(thrown, redact),
           });
         }
+      } finally {
+        slot?.give(status === 429 ? 'refused' : 'done');
       }
       const decision = decideRetry({ attempt, outcome, idempotent: req.idempotent, options: retry });
       if (!decision.retry) {

@@ -4,6 +4,7 @@
  * field names and rules are written once.
  */
 import type * as z from 'zod/v4';
+import type { AttemptSlots } from './adaptive-concurrency.js';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
@@ -284,6 +285,7 @@ export async function sendOperation<R extends z.ZodType>(
   operation: Operation<z.ZodType, R>,
   values: Record<string, unknown>,
   signal?: AbortSignal,
+  attemptSlots?: AttemptSlots,
 ): Promise<z.output<R>> {
   let built: BuiltRequest;
   try {
@@ -301,6 +303,7 @@ export async function sendOperation<R extends z.ZodType>(
     idempotent: operation.idempotent,
     signal,
     operation: operation.id,
+    attemptSlots,
   });
   // Only an error says where the call went: worked out then, not on every call.
   return validateResponse(operation.response, response.data, () => ({

@@ -259,19 +259,26 @@ export function matchPath(operation: Operation, path: string): Record<string, st
 }
 
 /** Validates the input, sends the request, and validates the response. */
-export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
+export function runOperation<I extends z.ZodType, R extends z.ZodType>(
   client: Client,
   operation: Operation<I, R>,
   input: z.input<I>,
   options?: CallOptions,
 ): Promise<z.output<R>> {
-  assertClient(client, operation.id);
-  const { signal } = resolveCallOptions(options, operation.id);
+  // Not an async function: its promise would wrap sendOperation's, a promise and a few
+  // microtask turns more on every call. A mistake still rejects, never throws.
+  let signal: AbortSignal | undefined;
   let values: Record<string, unknown>;
   try {
-    values = validateOperationInput(operation, input);
+    assertClient(client, operation.id);
+    signal = resolveCallOptions(options, operation.id).signal;
+    try {
+      values = validateOperationInput(operation, input);
+    } catch (error) {
+      throw maskKeyInValidationError(error, client.redact);
+    }
   } catch (error) {
-    throw maskKeyInValidationError(error, client.redact);
+    return Promise.reject(error);
   }
   return sendOperation(client, operation, values, signal);
 }

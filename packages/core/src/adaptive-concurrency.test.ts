@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { AdaptiveConcurrency, type AttemptSlot } from './adaptive-concurrency.js';
+import { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
+import { createClient } from './create-client.js';
 
 /** Takes `count` slots at once (each must be free now). */
 async function takeAll(limiter: AdaptiveConcurrency, count: number): Promise<AttemptSlot[]> {
@@ -90,6 +93,55 @@ describe('AdaptiveConcurrency', () => {
   });
 
   it('refuses a maximum that is not a whole number >= 1', () => {
-    for (const max of [0, -1, 1.5, Number.NaN]) expect(() => new AdaptiveConcurrency(max)).toThrow(RangeError);
+    for (const max of [0, -1, 1.5, Number.NaN])
+      expect(() => new AdaptiveConcurrency(max)).toThrow(RangeError);
+  });
+});
+
+describe('client.request with attemptSlots', () => {
+  it('takes a slot per attempt, gives a 429 back as refused, and holds none while waiting to retry', async () => {
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls++;
+      if (calls === 1) res.writeHead(429, { 'retry-after': '0.05' }).end('{}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = createClient({ apiKey: 'test-key-1234567890', baseUrls: { evm: url } });
+    const limiter = new AdaptiveConcurrency(4);
+    const events: string[] = [];
+    const attemptSlots: AttemptSlots = {
+      async take(signal) {
+        const slot = await limiter.take(signal);
+        events.push(`take (${limiter.inFlight} in flight)`);
+        return {
+          give(ended) {
+            slot.give(ended);
+            events.push(`${ended} (${limiter.inFlight} in flight)`);
+          },
+        };
+      },
+    };
+    try {
+      const response = await client.request({
+        api: 'evm',
+        method: 'GET',
+        path: '/x',
+        idempotent: true,
+        attemptSlots,
+      });
+      expect(response.data).toEqual({ ok: true });
+      expect(events).toEqual([
+        'take (1 in flight)',
+        'refused (0 in flight)',
+        'take (1 in flight)',
+        'done (0 in flight)',
+      ]);
+      expect(limiter.limit).toBe(2);
+    } finally {
+      await client.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

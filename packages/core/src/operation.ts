@@ -336,24 +336,33 @@ function shownBaseUrl(client: Client, api: Api): string | undefined {
  * or the nearest field.
  */
 export function validateOperationInput(operation: Operation, input: unknown): Record<string, unknown> {
-  const details = { operation: operation.id };
   const parsed = operation.input.safeParse(input ?? {});
+  const unknown = unknownInputFields(operation, input);
+  if (parsed.success && unknown.length === 0) return parsed.data as Record<string, unknown>;
   const issues = parsed.success
     ? []
     : issuesOf(parsed.error).filter((_, i) => !isTopLevelUnknownKeys(parsed.error.issues[i]!));
-  const unknown =
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? Object.keys(input).filter((key) => !Object.hasOwn(operation.fields, key))
-      : [];
   if (unknown.length > 0) {
     issues.unshift({
       path: '',
       message: `unknown field(s) ${unknown.map((key) => `${key}${unknownFieldHint(operation, key)}`).join(', ')}`,
     });
   }
-  if (issues.length > 0 || !parsed.success) throw new ValidationError(issues, details);
-  return parsed.data as Record<string, unknown>;
+  throw new ValidationError(issues, { operation: operation.id });
 }
+
+/** The input's fields the operation does not have (a non-strict schema would let them through). */
+function unknownInputFields(operation: Operation, input: unknown): readonly string[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return NO_FIELDS;
+  let unknown: string[] | undefined;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key) || Object.hasOwn(operation.fields, key)) continue;
+    unknown ??= [];
+    unknown.push(key);
+  }
+  return unknown ?? NO_FIELDS;
+}
+const NO_FIELDS: readonly string[] = Object.freeze([]);
 
 function isTopLevelUnknownKeys(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'unrecognized_keys' && issue.path.length === 0;

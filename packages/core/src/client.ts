@@ -1,3 +1,4 @@
+import type { AttemptSlots } from './adaptive-concurrency.js';
 import {
   ApiError,
   apiErrorFor,
@@ -103,6 +104,11 @@ export interface ClientRequest {
   signal?: AbortSignal | undefined;
   /** Name of the operation, for errors and hooks. */
   operation?: string;
+  /**
+   * A limit on attempts in flight shared with other requests (see `AdaptiveConcurrency`): each
+   * attempt takes a slot before it is sent and gives it back, saying whether it was answered 429.
+   */
+  attemptSlots?: AttemptSlots | undefined;
 }
 
 export interface ClientResponse {
@@ -193,6 +199,37 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     (Object.keys(AUTH) as Api[]).map((api) => [api, routeFor(api, baseUrls[api], apiKey, userAgent, redact)]),
   ) as Record<Api, Route>;
 
+  /** What hooks see of an attempt, key masked. */
+  function requestInfo(
+    req: ClientRequest,
+    route: Route,
+    target: string,
+    headers: Readonly<Record<string, string>>,
+    attempt: number,
+  ): RequestInfo {
+    return {
+      operation: req.operation,
+      api: req.api,
+      method: req.method,
+      url: redact(`${baseUrls[req.api]}${target}`),
+      path: redact(`${req.path}${route.keyPath}`),
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)])),
+      attempt,
+    };
+  }
+
+  /** What an error says of the attempt that ended so (known only then), key masked. */
+  function endedDetails(req: ClientRequest, route: Route, attempt: number, ended: AttemptOutcome) {
+    return {
+      method: req.method,
+      path: redact(`${req.path}${route.keyPath}`),
+      baseUrl: route.shownBaseUrl,
+      operation: req.operation,
+      attempts: attempt,
+      outcomeUnknown: !req.idempotent && mayHaveTakenEffect(ended),
+    };
+  }
+
   /** One attempt: through a built-in transport directly, or through the transport's own API. */
   function attemptOnce(
     route: Route,
@@ -244,43 +281,27 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     const target = `${req.path}${route.keyPath}${encodeQuery(req.query)}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     const headers = body === undefined ? route.headers : route.jsonHeaders;
-    // What errors and hooks show is worked out only when one needs it.
-    const shownPath = () => redact(`${req.path}${route.keyPath}`);
-    const info = (attempt: number): RequestInfo => ({
-      operation: req.operation,
-      api: req.api,
-      method: req.method,
-      url: redact(`${baseUrls[req.api]}${target}`),
-      path: shownPath(),
-      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)])),
-      attempt,
-    });
+    // What errors and hooks show is worked out only when one needs it. No closure is made here:
+    // one would put the call's variables in a context allocated on every call, hooks or not.
 
     for (let attempt = 1; ; attempt++) {
       req.signal?.throwIfAborted();
       const started = hasHooks ? performance.now() : 0;
-      if (hooks.onRequest) safeHook(() => hooks.onRequest?.(info(attempt)));
+      if (hooks.onRequest) safeHook(hooks, 'onRequest', requestInfo(req, route, target, headers, attempt));
       let outcome: AttemptOutcome;
       let error: BlockwireError;
-      // Known only once the attempt ended; passed to the error so its message says so.
-      const outcomeOf = (ended: AttemptOutcome) => ({
-        method: req.method,
-        path: shownPath(),
-        baseUrl: route.shownBaseUrl,
-        operation: req.operation,
-        attempts: attempt,
-        outcomeUnknown: !req.idempotent && mayHaveTakenEffect(ended),
-      });
+      // No slot is held while waiting to retry: other requests may use it meanwhile.
+      const slot = req.attemptSlots ? await req.attemptSlots.take(req.signal) : undefined;
+      let status: number | undefined;
       try {
         const response = await attemptOnce(route, req, target, headers, body);
+        status = response.status;
         if (hooks.onResponse) {
-          safeHook(() =>
-            hooks.onResponse?.({
-              ...info(attempt),
-              status: response.status,
-              durationMs: performance.now() - started,
-            }),
-          );
+          safeHook(hooks, 'onResponse', {
+            ...requestInfo(req, route, target, headers, attempt),
+            status: response.status,
+            durationMs: performance.now() - started,
+          });
         }
         if (response.status >= 200 && response.status < 300) {
           return {
@@ -292,28 +313,30 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
         }
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
         outcome = { kind: 'status', status: response.status, retryAfterMs };
-        error = errorFromResponse(response, retryAfterMs, redact, outcomeOf(outcome));
+        error = errorFromResponse(response, retryAfterMs, redact, endedDetails(req, route, attempt, outcome));
       } catch (thrown) {
         if (req.signal?.aborted) throw req.signal.reason;
         if (thrown instanceof AttemptTimeout) {
           outcome = { kind: 'timeout' };
-          error = new TimeoutError(timeoutMs, outcomeOf(outcome));
+          error = new TimeoutError(timeoutMs, endedDetails(req, route, attempt, outcome));
         } else if (thrown instanceof ResponseTooLargeError) {
           outcome = { kind: 'too-large', status: thrown.status };
           error = new ResponseTooLargeError(maxResponseBytes, {
-            ...outcomeOf(outcome),
+            ...endedDetails(req, route, attempt, outcome),
             status: thrown.status,
           });
         } else {
           const code = errorCode(thrown);
           outcome = { kind: 'network', code };
           error = new NetworkError(`Request failed: ${redact(describe(thrown))}`, {
-            ...outcomeOf(outcome),
+            ...endedDetails(req, route, attempt, outcome),
             code,
             hint: networkHint(code, baseUrls[req.api], req.api),
             cause: sanitizeCause(thrown, redact),
           });
         }
+      } finally {
+        slot?.give(status === 429 ? 'refused' : 'done');
       }
       const decision = decideRetry({ attempt, outcome, idempotent: req.idempotent, options: retry });
       if (!decision.retry) {
@@ -327,8 +350,13 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
         }
         throw error;
       }
-      if (hooks.onRetry)
-        safeHook(() => hooks.onRetry?.({ ...info(attempt), error, delayMs: decision.delayMs }));
+      if (hooks.onRetry) {
+        safeHook(hooks, 'onRetry', {
+          ...requestInfo(req, route, target, headers, attempt),
+          error,
+          delayMs: decision.delayMs,
+        });
+      }
       await runtime.sleep(decision.delayMs, req.signal);
     }
   }
@@ -523,9 +551,13 @@ function sanitizeCause(error: unknown, redact: (text: string) => string): Error 
   return copy;
 }
 
-function safeHook(call: () => unknown): void {
+function safeHook<K extends keyof ClientHooks>(
+  hooks: ClientHooks,
+  name: K,
+  info: Parameters<NonNullable<ClientHooks[K]>>[0],
+): void {
   try {
-    const result = call();
+    const result = (hooks[name] as ((info: unknown) => unknown) | undefined)?.call(hooks, info);
     // An async hook that rejects would otherwise be an unhandled rejection: exit 1 by default.
     if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
       (result as PromiseLike<unknown>).then(undefined, ignore);

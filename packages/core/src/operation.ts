@@ -4,6 +4,7 @@
  * field names and rules are written once.
  */
 import type * as z from 'zod/v4';
+import type { AttemptSlots } from './adaptive-concurrency.js';
 import type { Api, Client, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
@@ -258,19 +259,26 @@ export function matchPath(operation: Operation, path: string): Record<string, st
 }
 
 /** Validates the input, sends the request, and validates the response. */
-export async function runOperation<I extends z.ZodType, R extends z.ZodType>(
+export function runOperation<I extends z.ZodType, R extends z.ZodType>(
   client: Client,
   operation: Operation<I, R>,
   input: z.input<I>,
   options?: CallOptions,
 ): Promise<z.output<R>> {
-  assertClient(client, operation.id);
-  const { signal } = resolveCallOptions(options, operation.id);
+  // Not an async function: its promise would wrap sendOperation's, a promise and a few
+  // microtask turns more on every call. A mistake still rejects, never throws.
+  let signal: AbortSignal | undefined;
   let values: Record<string, unknown>;
   try {
-    values = validateOperationInput(operation, input);
+    assertClient(client, operation.id);
+    signal = resolveCallOptions(options, operation.id).signal;
+    try {
+      values = validateOperationInput(operation, input);
+    } catch (error) {
+      throw maskKeyInValidationError(error, client.redact);
+    }
   } catch (error) {
-    throw maskKeyInValidationError(error, client.redact);
+    return Promise.reject(error);
   }
   return sendOperation(client, operation, values, signal);
 }
@@ -284,6 +292,7 @@ export async function sendOperation<R extends z.ZodType>(
   operation: Operation<z.ZodType, R>,
   values: Record<string, unknown>,
   signal?: AbortSignal,
+  attemptSlots?: AttemptSlots,
 ): Promise<z.output<R>> {
   let built: BuiltRequest;
   try {
@@ -301,6 +310,7 @@ export async function sendOperation<R extends z.ZodType>(
     idempotent: operation.idempotent,
     signal,
     operation: operation.id,
+    attemptSlots,
   });
   // Only an error says where the call went: worked out then, not on every call.
   return validateResponse(operation.response, response.data, () => ({
@@ -326,24 +336,33 @@ function shownBaseUrl(client: Client, api: Api): string | undefined {
  * or the nearest field.
  */
 export function validateOperationInput(operation: Operation, input: unknown): Record<string, unknown> {
-  const details = { operation: operation.id };
   const parsed = operation.input.safeParse(input ?? {});
+  const unknown = unknownInputFields(operation, input);
+  if (parsed.success && unknown.length === 0) return parsed.data as Record<string, unknown>;
   const issues = parsed.success
     ? []
     : issuesOf(parsed.error).filter((_, i) => !isTopLevelUnknownKeys(parsed.error.issues[i]!));
-  const unknown =
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? Object.keys(input).filter((key) => !Object.hasOwn(operation.fields, key))
-      : [];
   if (unknown.length > 0) {
     issues.unshift({
       path: '',
       message: `unknown field(s) ${unknown.map((key) => `${key}${unknownFieldHint(operation, key)}`).join(', ')}`,
     });
   }
-  if (issues.length > 0 || !parsed.success) throw new ValidationError(issues, details);
-  return parsed.data as Record<string, unknown>;
+  throw new ValidationError(issues, { operation: operation.id });
 }
+
+/** The input's fields the operation does not have (a non-strict schema would let them through). */
+function unknownInputFields(operation: Operation, input: unknown): readonly string[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return NO_FIELDS;
+  let unknown: string[] | undefined;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key) || Object.hasOwn(operation.fields, key)) continue;
+    unknown ??= [];
+    unknown.push(key);
+  }
+  return unknown ?? NO_FIELDS;
+}
+const NO_FIELDS: readonly string[] = Object.freeze([]);
 
 function isTopLevelUnknownKeys(issue: z.core.$ZodIssue): boolean {
   return issue.code === 'unrecognized_keys' && issue.path.length === 0;

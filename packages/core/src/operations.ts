@@ -9,6 +9,7 @@
  * main entry's names, what is here may change in any release.
  */
 
+export { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
 export { rpcChainSegment } from './chains.js';
 export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';

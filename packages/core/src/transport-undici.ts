@@ -110,7 +110,8 @@ class BodyReader implements Dispatcher.DispatchHandler {
   #controller: Dispatcher.DispatchController | undefined;
   #cancelled: { reason: unknown } | undefined;
   #status = 0;
-  #headers: Record<string, string | string[] | undefined> = {};
+  // Set when the answer starts: no object made for nothing on every call.
+  #headers: Record<string, string | string[] | undefined> | undefined;
   #chunks: Buffer[] = [];
   #size = 0;
   #done = false;
@@ -200,7 +201,7 @@ class BodyReader implements Dispatcher.DispatchHandler {
         : chunks.length === 1
           ? chunks[0]!.toString('utf8')
           : Buffer.concat(chunks, this.#size).toString('utf8');
-    this.#attempt.resolve({ status: this.#status, headers: joinRepeated(this.#headers), body });
+    this.#attempt.resolve({ status: this.#status, headers: joinRepeated(this.#headers ?? {}), body });
   }
 
   #tooLarge(controller: Dispatcher.DispatchController): void {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createClient, ServerError, ValidationError, validateInput } from '@blockwire/core';
 import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import type { RecordedRequest } from '@blockwire/testing';
@@ -282,5 +284,86 @@ describe('getSolanaTokenPricesOperation (one wire call)', () => {
 
   it('is marked idempotent, since it only reads', () => {
     expect(getSolanaTokenPricesOperation.idempotent).toBe(true);
+  });
+});
+
+/**
+ * A Solana prices server that allows `allowed` calls in flight and answers any call beyond them
+ * with a 429 and `Retry-After: retryAfter` (seconds). It counts what the client did: calls in
+ * flight as they arrive (refused ones included), and 429s.
+ */
+async function startRateLimitedServer(options: { allowed: number; latencyMs: number; retryAfter: string }) {
+  const counts = { requests: 0, refused: 0, peakArriving: 0 };
+  let arriving = 0;
+  let served = 0;
+  const server = createServer((req, res) => {
+    arriving++;
+    counts.peakArriving = Math.max(counts.peakArriving, arriving);
+    res.on('finish', () => arriving--);
+    let text = '';
+    req.on('data', (data: Buffer) => (text += data));
+    req.on('end', () => {
+      counts.requests++;
+      if (served >= options.allowed) {
+        counts.refused++;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': options.retryAfter });
+        res.end('{"message":"Too many requests"}');
+        return;
+      }
+      served++;
+      const { addresses } = JSON.parse(text) as { addresses: string[] };
+      setTimeout(() => {
+        served--;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(addresses.map(priceFor)));
+      }, options.latencyMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, counts, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('getSolanaTokenPrices against a service that allows fewer calls in flight', () => {
+  it('lowers the calls in flight on a 429 instead of being refused again until the retries run out', async () => {
+    // 200 calls of 10 ms, 10 in flight: about 200 ms, ten times the 20 ms Retry-After, which the
+    // retries wait exactly (no random backoff). Keeping 16 in flight, the refused calls came back
+    // together while the others held every place the service allows, were refused again, and the
+    // third 429 failed the whole call.
+    const server = await startRateLimitedServer({ allowed: 10, latencyMs: 10, retryAfter: '0.02' });
+    const client = createClient({
+      apiKey: API_KEY,
+      baseUrls: { solana: server.url },
+      retry: { maxAttempts: 3, baseDelayMs: 0 },
+    });
+    try {
+      const addresses = Array.from({ length: 20_000 }, (_, i) => address(i));
+      const prices = await getSolanaTokenPrices(client, { addresses }, { concurrency: 16 });
+      expect(prices).toHaveLength(addresses.length);
+      const { requests, refused, peakArriving } = server.counts;
+      expect(requests).toBe(200 + refused);
+      // Each 429 halves the number in flight, which grows back by one after a run of successes:
+      // beyond the first calls, only the probes above 10 are refused (5 to 9 in all, where
+      // keeping 16 in flight was refused 48 times when it got through at all).
+      expect(peakArriving).toBeLessThanOrEqual(16);
+      expect(refused).toBeGreaterThan(0);
+      expect(refused).toBeLessThanOrEqual(20);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('is refused nothing at the default concurrency by a service that allows 10', async () => {
+    const server = await startRateLimitedServer({ allowed: 10, latencyMs: 5, retryAfter: '1' });
+    const client = createClient({ apiKey: API_KEY, baseUrls: { solana: server.url } });
+    try {
+      const addresses = Array.from({ length: 3_000 }, (_, i) => address(i));
+      expect(await getSolanaTokenPrices(client, { addresses })).toHaveLength(addresses.length);
+      expect(server.counts).toMatchObject({ requests: 30, refused: 0, peakArriving: 8 });
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AdaptiveConcurrency,
   assertClient,
   type CallOptions,
   type Client,
@@ -16,7 +17,8 @@ import { type SolanaTokenPrice, solanaAddress, solanaNetwork, solanaTokenPricesS
 export const SOLANA_PRICES_MAX_ADDRESSES = 100;
 /**
  * How many calls `getSolanaTokenPrices` keeps in flight by default: 10,000 addresses take 13
- * round trips instead of 100, and a 429 is still retried with backoff if a plan allows fewer.
+ * round trips instead of 100. If a plan allows fewer, a 429 halves the number in flight (the
+ * refused call is retried after its `Retry-After`) and successes raise it again, one at a time.
  */
 export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 8;
 
@@ -99,7 +101,10 @@ export const getSolanaTokenPricesOperation = defineOperation({
 });
 
 export interface GetSolanaTokenPricesOptions extends CallOptions {
-  /** Calls in flight at once. Default 8 (`SOLANA_PRICES_DEFAULT_CONCURRENCY`). */
+  /**
+   * Most calls in flight at once. Default 8 (`SOLANA_PRICES_DEFAULT_CONCURRENCY`). Each 429 halves
+   * the number in flight, and each run of successes as long as it raises it by one up to this.
+   */
   concurrency?: number;
 }
 
@@ -125,12 +130,20 @@ export async function getSolanaTokenPrices(
     });
   }
   const distinct = [...new Set(addresses)];
+  // The chunks' attempts share one adaptive limit; a chunk waiting to retry holds none of it.
+  const attemptSlots = new AdaptiveConcurrency(concurrency);
   const prices = await mapInChunks(
     distinct,
     { size: SOLANA_PRICES_MAX_ADDRESSES, concurrency },
     // Each chunk is part of the input validated above: it is sent without checking it again.
     (addressChunk) =>
-      sendOperation(client, getSolanaTokenPricesOperation, { network, addresses: addressChunk }, signal),
+      sendOperation(
+        client,
+        getSolanaTokenPricesOperation,
+        { network, addresses: addressChunk },
+        signal,
+        attemptSlots,
+      ),
   );
   // The service may answer in any order and leaves out tokens it has no price for.
   const byAddress = new Map<string, SolanaTokenPrice>();

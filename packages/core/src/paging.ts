@@ -88,10 +88,11 @@ export function walkPages<TItem = unknown>(
     maxPages: options.maxPages,
     fetchPage: (token) => options.fetchPage({ ...input, [tokenField]: token }),
     items: (answer) => itemsOf<TItem>(answer, paging),
-    next: (answer, token) =>
-      paging.style === 'cursor'
-        ? nextCursor(answer, paging.nextCursor)
-        : nextPage(answer, token, paging, input, (firstPageCount ??= itemsOf(answer, paging).length)),
+    next: (answer, token) => {
+      if (paging.style === 'cursor') return nextCursor(answer, paging.nextCursor);
+      firstPageCount ??= itemsOf(answer, paging).length;
+      return nextPage(answer, token, paging, input, firstPageCount);
+    },
   });
 }
 

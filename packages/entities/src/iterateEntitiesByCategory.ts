@@ -26,9 +26,9 @@ export type IterateEntitiesByCategoryInput = z.input<typeof iterateEntitiesByCat
 /**
  * Every entity of a category, page after page, fetching a page only when the previous one is
  * consumed. The next page is the page number the service reports plus one (counting from 0 when
- * it reports none). It stops at an empty page, at a page shorter than the page size, or when the
- * service answers a page request with the page before (a service that ignores `page`), so an
- * entity is never yielded twice; and after `maxPages` pages.
+ * it reports none). It stops at an empty page, at a page shorter than the page size, or at a page
+ * that brings no entity not yielded before (a service that ignores `page` answers the same page
+ * again), so a page is never yielded twice; and after `maxPages` pages.
  *
  * The input is checked at once: a bad input throws a `ValidationError` before any request.
  */

@@ -294,6 +294,9 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
   });
 
   it('with 20 % of deliveries lost (before n8n, or after it ran), every payment reaches n8n exactly once per stage', async () => {
+    const executedBefore = new Set(
+      (await api.executions(TRIGGER_WORKFLOW_ID)).map((execution) => execution.id),
+    );
     proxy.setFaultRate(0.2);
     const txids: string[] = [];
     for (let i = 0; i < 8; i++) {
@@ -322,6 +325,16 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
       true,
     );
     expect(faults.some((request) => request.fault === 'lost-request')).toBe(true);
+    // A delivery n8n ran whose 200 was lost comes again: in regular mode the webhook answers it
+    // without starting an execution (issue 21, point 11). Each one used to leave an empty execution.
+    const lostAnswers = faults.filter(
+      (request) => request.fault === 'lost-answer' && request.upstreamStatus === 200,
+    );
+    const emptyExecutions = (await api.executions(TRIGGER_WORKFLOW_ID)).filter(
+      (execution) =>
+        !executedBefore.has(execution.id) && itemsOf(execution, 'Blockwire Trigger').length === 0,
+    );
+    expect(emptyExecutions.length).toBeLessThan(lostAnswers.length);
   }, 180_000);
 
   it('deactivation deletes the stream', async () => {

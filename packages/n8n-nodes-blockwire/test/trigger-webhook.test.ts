@@ -26,9 +26,17 @@ const bitcoinParameters = { mode: 'bitcoin', stages: ['mempool', 'in-block', 'co
 
 async function deliver(
   request: { rawBody: string; headers?: Record<string, string> },
-  options: { parameters?: IDataObject; staticData?: IDataObject; webhookSecret?: string } = {},
+  options: {
+    parameters?: IDataObject;
+    staticData?: IDataObject;
+    webhookSecret?: string;
+    workflowId?: string;
+    mode?: string;
+  } = {},
 ) {
   const ctx = webhookContext({
+    ...(options.workflowId ? { workflowId: options.workflowId } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
     parameters: options.parameters ?? bitcoinParameters,
     credentials: {
       ...credentials,
@@ -51,10 +59,11 @@ async function deliverAndRun(
   request: { rawBody: string; headers?: Record<string, string> },
   store: ProcessedDataStore,
   parameters: IDataObject = bitcoinParameters,
+  process: { workflowId?: string; mode?: string } = {},
 ) {
-  const delivered = await deliver(request, { parameters });
+  const delivered = await deliver(request, { parameters, ...process });
   if (!delivered.result.workflowData) return { ...delivered, started: false, emitted: [] };
-  const { execute } = triggerExecuteContext({ parameters, items: delivered.items, store });
+  const { execute } = triggerExecuteContext({ parameters, items: delivered.items, store, ...process });
   const [output = []] = await dropRepeats.call(execute);
   return { ...delivered, started: true, emitted: output.map((item) => item.json) };
 }
@@ -241,5 +250,58 @@ describe('Blockwire Trigger webhook: what starts the workflow', () => {
     );
     expect(forged.response.status).toBe(401);
     expect(forged.started).toBe(false);
+  });
+});
+
+describe('Blockwire Trigger: repeats in regular mode (issue 21, point 11)', () => {
+  // In regular mode the webhook and the execution run in one process: same workflow, same node.
+  const txids = (emitted: IDataObject[]) => emitted.map((item) => item.txid);
+
+  it('a delivery an execution here already passed on is answered 200 and starts no execution', async () => {
+    const store = processedDataStore();
+    const here = { workflowId: 'regular-mode-workflow' };
+    const first = await deliverAndRun(
+      await signed(bitcoinDelivery('mempool', [payment(txid(41), 'mempool')])),
+      store,
+      bitcoinParameters,
+      here,
+    );
+    expect(first.started).toBe(true);
+    expect(txids(first.emitted)).toEqual([txid(41)]);
+
+    const repeat = await deliverAndRun(
+      await signed(bitcoinDelivery('mempool', [payment(txid(41), 'mempool')], 1)),
+      store,
+      bitcoinParameters,
+      here,
+    );
+    expect(repeat.result).toEqual({});
+    expect(repeat.response.status).toBeUndefined();
+    expect(repeat.started).toBe(false);
+
+    // One new transaction beside the known one: the execution starts and passes on the new one only.
+    const mixed = await deliverAndRun(
+      await signed(bitcoinDelivery('mempool', [payment(txid(41), 'mempool'), payment(txid(42), 'mempool')])),
+      store,
+      bitcoinParameters,
+      here,
+    );
+    expect(mixed.started).toBe(true);
+    expect(txids(mixed.emitted)).toEqual([txid(42)]);
+  });
+
+  it('a repeat still starts an execution for another trigger node, and for a test webhook', async () => {
+    const store = processedDataStore();
+    const request = async (retries: number) =>
+      signed(bitcoinDelivery('in-block', [payment(txid(43), 'in-block')], retries));
+    await deliverAndRun(await request(0), store, bitcoinParameters, { workflowId: 'workflow-a' });
+    // Another workflow (its executions record in their own scope): nothing recorded there yet.
+    const elsewhere = await deliverAndRun(await request(1), store, bitcoinParameters, {
+      workflowId: 'workflow-b',
+    });
+    expect(elsewhere.started).toBe(true);
+    // A test webhook shows what it was sent, whatever ran before.
+    const manual = await deliver(await request(2), { workflowId: 'workflow-a', mode: 'manual' });
+    expect(manual.result.workflowData).toBeDefined();
   });
 });

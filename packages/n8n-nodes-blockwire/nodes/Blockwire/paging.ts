@@ -39,7 +39,9 @@ function pageSize(
 ): number | undefined {
   const sizeField = action.paging?.limitField;
   if (!sizeField) return undefined;
-  const maximum = action.fields.find((field) => field.name === sizeField)?.schema.maximum as number | undefined;
+  const maximum = action.fields.find((field) => field.name === sizeField)?.schema.maximum as
+    | number
+    | undefined;
   if (options.returnAll) return maximum;
   return maximum === undefined ? options.limit : Math.min(options.limit, maximum);
 }

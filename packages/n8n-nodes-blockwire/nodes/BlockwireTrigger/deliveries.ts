@@ -21,7 +21,13 @@ import { toNodeError } from '../shared/errors';
 import { listParameter } from '../shared/lists';
 import { bitcoinTransactionItem } from './bitcoin-items';
 import type { TriggerMode } from './properties';
-import { firstSightings, N8N_REPEAT_STORE, type RepeatStore } from './repeats';
+import {
+  firstSightings,
+  N8N_REPEAT_STORE,
+  type RepeatStore,
+  recordedByAnExecution,
+  repeatScope,
+} from './repeats';
 import type { TriggerStaticData } from './stream';
 
 /** Answered with n8n's default 200 and no workflow run. */
@@ -33,7 +39,9 @@ const NOTHING_TO_RUN: IWebhookResponseData = {};
  * does not parse is logged and answered 200 (a retry would not fix it). Everything else starts the
  * workflow: Bitcoin mode with one item per transaction of a selected stage, EVM mode with the
  * payload. Repeats are dropped by the trigger's step in the execution (`dropRepeats`), which has
- * n8n's database at hand: in queue mode this runs in a webhook process, that on a worker.
+ * n8n's database at hand: in queue mode this runs in a webhook process, that on a worker. A
+ * delivery whose every item an execution in this process already recorded (regular mode) is a
+ * certain repeat: it is answered 200 here, and no execution starts for it.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
   const signed = await isSignedDelivery(this);
@@ -57,7 +65,20 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
     );
     return NOTHING_TO_RUN;
   }
-  return items.length > 0 ? { workflowData: [items] } : NOTHING_TO_RUN;
+  if (items.length === 0 || isKnownRepeat(this, mode, items)) return NOTHING_TO_RUN;
+  return { workflowData: [items] };
+}
+
+/** Whether every item's key was recorded by an execution in this process (see `recordedByAnExecution`). */
+function isKnownRepeat(context: IWebhookFunctions, mode: TriggerMode, items: INodeExecutionData[]): boolean {
+  // A test webhook (manual mode) always runs: it must show the delivery it was sent.
+  if (context.getMode() === 'manual') return false;
+  const keys = items.map((item) => repeatKey(mode, item.json));
+  if (keys.some((key) => key === undefined)) return false;
+  const known = recordedByAnExecution(repeatScope(context), keys as string[]);
+  if (known)
+    context.logger.info(`Blockwire Trigger: a repeated delivery answered without an execution: ${keys[0]}`);
+  return known;
 }
 
 /**

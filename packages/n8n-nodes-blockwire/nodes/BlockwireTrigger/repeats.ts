@@ -44,7 +44,7 @@ function oneAtATime<T>(scope: string, task: () => Promise<T>): Promise<T> {
  * (n8n-nodes-blockwire-postgres) is for.
  */
 async function claimInN8n(context: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
-  const scope = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+  const scope = repeatScope(context);
   const record = async () => {
     const result = await context.helpers.checkProcessedAndRecord(keys, 'node', {
       mode: 'entries',
@@ -65,6 +65,42 @@ async function claimInN8n(context: IExecuteFunctions, keys: string[]): Promise<S
 export const N8N_REPEAT_STORE: RepeatStore = { label: "n8n's database", claim: claimInN8n };
 
 /**
+ * Keys an execution in this process recorded in the repeat store, per trigger node (scope), the
+ * newest {@link REPEAT_HISTORY}. A delivery made only of such keys is a repeat for certain — the
+ * store already holds them — so the webhook can answer it without starting an execution that
+ * would pass nothing on. In regular mode webhooks and executions share the process; in queue mode
+ * executions run on workers, this stays empty in the webhook process, and the worker drops repeats.
+ */
+const recordedHere = new Map<string, Set<string>>();
+
+/** The scope of a trigger node: its workflow and node ids. */
+export function repeatScope(context: {
+  getWorkflow(): { id?: string | null };
+  getNode(): { id: string };
+}): string {
+  return `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+}
+
+function rememberRecorded(scope: string, keys: readonly string[]): void {
+  const recorded = recordedHere.get(scope) ?? new Set<string>();
+  recordedHere.set(scope, recorded);
+  for (const key of keys) {
+    recorded.delete(key);
+    recorded.add(key);
+  }
+  for (const oldest of recorded) {
+    if (recorded.size <= REPEAT_HISTORY) break;
+    recorded.delete(oldest);
+  }
+}
+
+/** Whether an execution in this process recorded every one of `keys` (none: false). */
+export function recordedByAnExecution(scope: string, keys: readonly string[]): boolean {
+  const recorded = recordedHere.get(scope);
+  return recorded !== undefined && keys.length > 0 && keys.every((key) => recorded.has(key));
+}
+
+/**
  * Which of `keys` this trigger node sees for the first time, recording them in `store`.
  * A key repeated within `keys` counts once (its first place).
  */
@@ -76,6 +112,7 @@ export async function firstSightings(
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
   const fresh = await store.claim(context, unique);
+  rememberRecorded(repeatScope(context), unique);
   // The first place of a key takes it out of `fresh`: a later place of the same key is a repeat.
   return keys.map((key) => fresh.delete(key));
 }

@@ -87,6 +87,8 @@ interface ContextOptions {
   credentials: BlockwireCredentials;
   staticData?: IDataObject;
   sent?: SentRequest[];
+  /** n8n's execution mode: 'webhook' (production) unless given ('manual': a test webhook). */
+  mode?: string;
 }
 
 function base(options: ContextOptions) {
@@ -111,6 +113,7 @@ function base(options: ContextOptions) {
       getCredentials: async () => options.credentials,
       getWorkflowStaticData: () => staticData,
       getWorkflow: () => ({ id: workflowId, name: 'Payments', active: true }),
+      getMode: () => options.mode ?? 'webhook',
       helpers: {
         httpRequestWithAuthentication: fakeHttpRequestWithAuthentication(options.credentials, options.sent),
       },

@@ -116,6 +116,8 @@ export const bitcoinChainIdSchema = nonEmptyString.meta({
   title: 'Chain ID',
   description: 'The Bitcoin chain: mainnet.',
   examples: ['mainnet'],
+  // The one chain served, offered as a choice (the service's contract types it as any string).
+  options: [{ name: 'Mainnet', value: 'mainnet' }],
 });
 
 /** A Bitcoin block height; a digit string also works (path segments carry text). */

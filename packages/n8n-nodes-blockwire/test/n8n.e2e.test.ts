@@ -267,6 +267,8 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
       );
       expect(Number.isInteger(item.valueSats)).toBe(true);
       expect(item.valueBtc).toBe(Number(item.valueSats) / 1e8);
+      // What the watched address received, beside the whole transaction's value (issue 21, point 9).
+      expect(item).toMatchObject({ receivedSats: 1_250_000, receivedBtc: 0.0125 });
     }
   }, 120_000);
 

@@ -32,9 +32,11 @@ import {
   writeImportFiles,
 } from '../e2e/n8n.ts';
 import {
+  actionNode,
   credentialImport,
   type ExampleValues,
   headerAuthCredentialImport,
+  manualTrigger,
   resourceWorkflows,
   solanaBatchWorkflow,
   solanaHttpRequestWorkflow,
@@ -42,7 +44,10 @@ import {
   type Workflow,
   workflow,
 } from '../e2e/workflows.ts';
+import { NODE_ACTIONS } from '../nodes/Blockwire/actions';
+import { collectionOf } from '../nodes/Blockwire/description';
 import { control, credentialsFor } from './support/emulator';
+import { collectionOption } from './support/options';
 import { solanaBatchAddresses, USDC, WRAPPED_SOL } from './support/solana';
 
 const packageDir = join(__dirname, '..');
@@ -82,6 +87,7 @@ beforeAll(async () => {
   actionWorkflows = {
     ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
     solanaBatch: solanaBatchWorkflow('CUSTOM.', CREDENTIAL, batchAddresses),
+    unsetOptions: unsetOptionsWorkflow(),
     // The reference of the benchmark that compares the two (bench/, comparison n8n-items).
     solanaHttpRequest: solanaHttpRequestWorkflow({
       solanaUrl: emulator.urls.solana,
@@ -357,6 +363,28 @@ describe('n8n-nodes-blockwire in a real n8n', () => {
   });
 });
 
+/**
+ * Options the user added in the editor and left as they are: n8n saves each with its default
+ * (issue 21, point 2). To Block saved as 0 asked for block 0 (a 404).
+ */
+function unsetOptionsWorkflow(): Workflow {
+  const addedAsIs = (resource: string, operation: string, name: string) => {
+    const action = NODE_ACTIONS.find(
+      (candidate) => candidate.resource === resource && candidate.action === operation,
+    )!;
+    return { [collectionOf(action)]: { [name]: collectionOption(resource, operation, name).default } };
+  };
+  return workflow('bwUnsetOptions01', 'Blockwire: options added and left as they are', [
+    manualTrigger(),
+    actionNode('CUSTOM.', CREDENTIAL, 'USDC, To Block added', {
+      resource: 'tokenPrice',
+      operation: 'getEvm',
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      ...addedAsIs('tokenPrice', 'getEvm', 'toBlock'),
+    }),
+  ]);
+}
+
 /** What `n8n execute` returns: the run data of every node. */
 interface RunData {
   data: {
@@ -422,6 +450,11 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
     const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
       items.map((item) => [item.tokenAddress, item.usdPrice]);
     expect(prices(output('Solana prices'))).toEqual(prices(expected));
+  });
+
+  it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {
+    const output = await execute(actionWorkflows.unsetOptions!.id);
+    expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
   });
 
   it('entities: get, search, categories, entities of a category (all pages)', async () => {

@@ -1,22 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { NODE_ACTIONS } from '../nodes/Blockwire/actions';
-import { buildProperties, collectionOf, userFields } from '../nodes/Blockwire/description';
+import { collectionOf, userFields } from '../nodes/Blockwire/description';
 import { readInput } from '../nodes/Blockwire/parameters';
-
-/** The collection option n8n adds, with its default, when the user picks it (issue 21, point 2). */
-function collectionOption(resource: string, operation: string, name: string): INodeProperties {
-  const action = NODE_ACTIONS.find(
-    (candidate) => candidate.resource === resource && candidate.action === operation,
-  );
-  if (!action) throw new Error(`no action ${resource}.${operation}`);
-  const collection = buildProperties([action]).find((property) => property.name === collectionOf(action));
-  const option = (collection?.options as INodeProperties[] | undefined)?.find(
-    (candidate) => candidate.name === name,
-  );
-  if (!option) throw new Error(`no option ${name} on ${resource}.${operation}`);
-  return option;
-}
+import { collectionOption } from './support/options';
 
 /** readInput as n8n calls it, with the collection exactly as the editor saved it. */
 function inputWith(resource: string, operation: string, collection: Record<string, unknown>) {

@@ -1,3 +1,4 @@
+import type * as z from 'zod/v4';
 import type { Client } from './client.js';
 import { ValidationError } from './errors.js';
 import {
@@ -9,7 +10,7 @@ import {
   validateOperationInput,
 } from './operation.js';
 import { walkPages } from './paging.js';
-import { maskKeyInValidationError } from './validation.js';
+import { maskKeyInValidationError, validateInput } from './validation.js';
 
 export interface IterateOptions extends CallOptions {
   /** Stop after this many pages. Default 10 000. */
@@ -45,6 +46,29 @@ export function iterateOperation<TItem>(
     maxPages,
     fetchPage: (page) => sendOperation(client, operation, page, signal),
   });
+}
+
+/**
+ * An SDK iterator over a paged operation: `input` is what the iterator takes (the list's input
+ * without its page or cursor), checked before any request and named `name` in errors.
+ */
+export function defineIterator<TItem, TInput extends z.ZodType>(
+  operation: Operation,
+  input: TInput,
+  name: string,
+): (
+  client: Client,
+  input: z.input<TInput>,
+  options?: IterateOptions,
+) => AsyncGenerator<TItem, void, undefined> {
+  return (client, values, options) =>
+    iterateOperation<TItem>(
+      client,
+      operation,
+      validateInput(input, values, { operation: name }) as Record<string, unknown>,
+      options,
+      name,
+    );
 }
 
 function maxPagesOf(options: unknown, caller: string): number | undefined {

@@ -13,7 +13,7 @@ export { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adap
 export { rpcChainSegment } from './chains.js';
 export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
-export { iterateOperation } from './iterate.js';
+export { defineIterator, iterateOperation } from './iterate.js';
 export { checkOptionsObject, type KnownKeys, unknownKeyIssues } from './known-keys.js';
 export {
   assertClient,

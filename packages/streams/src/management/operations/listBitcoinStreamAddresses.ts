@@ -1,11 +1,9 @@
 import {
   type CallOptions,
   type Client,
+  defineIterator,
   defineOperation,
-  type IterateOptions,
-  iterateOperation,
   runOperation,
-  validateInput,
 } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
@@ -72,19 +70,7 @@ export type IterateBitcoinStreamAddressesInput = z.input<typeof iterateBitcoinSt
  * Every address a Bitcoin stream watches, following the cursors page after page. It stops when an answer
  * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
  */
-export function iterateBitcoinStreamAddresses(
-  client: Client,
-  input: IterateBitcoinStreamAddressesInput,
-  options?: IterateOptions,
-): AsyncGenerator<BitcoinStreamAddress, void, undefined> {
-  const values = validateInput(iterateBitcoinStreamAddressesInput, input, {
-    operation: 'iterateBitcoinStreamAddresses',
-  });
-  return iterateOperation(
-    client,
-    listBitcoinStreamAddressesOperation,
-    values,
-    options,
-    'iterateBitcoinStreamAddresses',
-  );
-}
+export const iterateBitcoinStreamAddresses = defineIterator<
+  BitcoinStreamAddress,
+  typeof iterateBitcoinStreamAddressesInput
+>(listBitcoinStreamAddressesOperation, iterateBitcoinStreamAddressesInput, 'iterateBitcoinStreamAddresses');

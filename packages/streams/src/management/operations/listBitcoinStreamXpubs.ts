@@ -1,11 +1,9 @@
 import {
   type CallOptions,
   type Client,
+  defineIterator,
   defineOperation,
-  type IterateOptions,
-  iterateOperation,
   runOperation,
-  validateInput,
 } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleXpub } from '../examples.js';
@@ -72,19 +70,7 @@ export type IterateBitcoinStreamXpubsInput = z.input<typeof iterateBitcoinStream
  * Every xpub attached to a Bitcoin stream, following the cursors page after page. It stops when an answer
  * has no cursor, at an empty or repeated page or cursor, and after `maxPages` pages.
  */
-export function iterateBitcoinStreamXpubs(
-  client: Client,
-  input: IterateBitcoinStreamXpubsInput,
-  options?: IterateOptions,
-): AsyncGenerator<BitcoinStreamXpub, void, undefined> {
-  const values = validateInput(iterateBitcoinStreamXpubsInput, input, {
-    operation: 'iterateBitcoinStreamXpubs',
-  });
-  return iterateOperation(
-    client,
-    listBitcoinStreamXpubsOperation,
-    values,
-    options,
-    'iterateBitcoinStreamXpubs',
-  );
-}
+export const iterateBitcoinStreamXpubs = defineIterator<
+  BitcoinStreamXpub,
+  typeof iterateBitcoinStreamXpubsInput
+>(listBitcoinStreamXpubsOperation, iterateBitcoinStreamXpubsInput, 'iterateBitcoinStreamXpubs');

@@ -67,6 +67,10 @@ let environment: N8nEnvironment | undefined;
 let server: N8nServer | undefined;
 let api: N8nApi;
 let receiver: Server;
+/** A service that ignores `page`: every request for a category's entities gets the same full page. */
+let ignoresPage: Server;
+const ignoredPageRequests: string[] = [];
+const IGNORES_PAGE_CREDENTIAL = { id: 'blockwireIgnoresPage', name: 'Blockwire (ignores page)' };
 let actionWorkflows: Record<string, Workflow>;
 const batchAddresses = solanaBatchAddresses(1_000);
 
@@ -75,6 +79,18 @@ beforeAll(async () => {
   emulator = await startEmulator({ seed: 7 }); // anvil included: the JSON-RPC actions run against it
   client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
   receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+  ignoresPage = createServer((req, res) => {
+    ignoredPageRequests.push(req.url ?? '');
+    const size = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('limit') ?? 100);
+    const result = Array.from({ length: size }, (_, index) => ({
+      id: `entity-${index}`,
+      name: `Entity ${index}`,
+    }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ result, page: 0, pageSize: size }));
+  });
+  await new Promise<void>((resolve) => ignoresPage.listen(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { height } = (await control(emulator, '/bitcoin/mine', { blocks: 1 })) as { height: number };
   const values: ExampleValues = {
@@ -88,6 +104,15 @@ beforeAll(async () => {
     ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
     solanaBatch: solanaBatchWorkflow('CUSTOM.', CREDENTIAL, batchAddresses),
     unsetOptions: unsetOptionsWorkflow(),
+    ignoredPage: workflow('bwIgnoredPage001', 'Blockwire: Return All against a service that ignores page', [
+      manualTrigger(),
+      actionNode('CUSTOM.', IGNORES_PAGE_CREDENTIAL, 'Exchanges, all pages', {
+        resource: 'entity',
+        operation: 'getByCategory',
+        categoryId: 'exchanges',
+        returnAll: true,
+      }),
+    ]),
     // The reference of the benchmark that compares the two (bench/, comparison n8n-items).
     solanaHttpRequest: solanaHttpRequestWorkflow({
       solanaUrl: emulator.urls.solana,
@@ -100,6 +125,10 @@ beforeAll(async () => {
   const files = writeImportFiles(environment, {
     credentials: [
       credentialImport(CREDENTIAL, { ...credentialsFor(emulator) }),
+      credentialImport(IGNORES_PAGE_CREDENTIAL, {
+        ...credentialsFor(emulator),
+        evmBaseUrl: `http://127.0.0.1:${(ignoresPage.address() as AddressInfo).port}`,
+      }),
       headerAuthCredentialImport(HEADER_CREDENTIAL, { name: 'X-Api-Key', value: emulator.apiKey }),
     ],
     workflows: [
@@ -131,6 +160,7 @@ afterAll(async () => {
   await server?.stop();
   await proxy?.close();
   await new Promise((resolve) => receiver?.close(resolve));
+  await new Promise((resolve) => ignoresPage?.close(resolve));
   await client?.close();
   await emulator?.close();
   removeEnvironment(environment);
@@ -455,6 +485,14 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
   it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {
     const output = await execute(actionWorkflows.unsetOptions!.id);
     expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+  });
+
+  it('Return All against a service that ignores page: two calls, each entry once (issue 21, point 13)', async () => {
+    const output = await execute(actionWorkflows.ignoredPage!.id);
+    const entries = output('Exchanges, all pages');
+    expect(ignoredPageRequests).toHaveLength(2);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
+    expect(entries.length).toBeGreaterThan(0);
   });
 
   it('entities: get, search, categories, entities of a category (all pages)', async () => {

@@ -39,3 +39,16 @@ describe('an optional number the user did not set is not sent (issue 21, point 2
     }
   });
 });
+
+describe('a fixed value is a choice (issue 21, point 5)', () => {
+  it('Bitcoin network is a Mainnet dropdown, and reaches the SDK as the list ["mainnet"]', () => {
+    for (const operation of ['create', 'update']) {
+      const option = collectionOption('bitcoinStream', operation, 'network');
+      expect(option).toMatchObject({ type: 'options', default: 'mainnet' });
+      expect(option.options).toEqual([{ name: 'Mainnet', value: 'mainnet' }]);
+      expect(inputWith('bitcoinStream', operation, { network: option.default })).toEqual({
+        network: ['mainnet'],
+      });
+    }
+  });
+});

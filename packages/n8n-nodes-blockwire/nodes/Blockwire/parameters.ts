@@ -39,6 +39,9 @@ function coerce(field: FieldInfo, value: unknown): unknown {
     case 'string':
     case 'number':
       return value === '' && !field.required ? undefined : value;
+    case 'options':
+      // A choice for a list field (Bitcoin's network): the list of that one choice.
+      return field.schema.type === 'array' && !Array.isArray(value) ? [value] : value;
     default:
       return value;
   }

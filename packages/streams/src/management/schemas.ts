@@ -85,7 +85,10 @@ export const bitcoinNetworkSchema = z
   .array(z.string(), { error: MAINNET_ONLY })
   .refine((networks) => networks.length === 1 && networks[0] === 'mainnet', { error: MAINNET_ONLY })
   .transform((): ['mainnet'] => ['mainnet'])
-  .meta({ description: 'The networks to watch: exactly ["mainnet"], the only one served.' });
+  .meta({
+    description: 'The networks to watch: exactly ["mainnet"], the only one served.',
+    options: [{ name: 'Mainnet', value: 'mainnet' }],
+  });
 
 const flag = z.boolean({ error: 'must be true or false' });
 const text = z.string({ error: 'must be a string' });

@@ -38,7 +38,7 @@ import {
   deleteBitcoinStream,
   getBitcoinStream,
   operations as streamOperations,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeBlocks,

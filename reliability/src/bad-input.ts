@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlockwireError, type Client, createClient, fieldsIn, ValidationError } from '@blockwire/core';
 import { matchPath, validateOperationInput } from '@blockwire/core/internal';
-import { createRpcClient, actions as rpcActions } from '@blockwire/rpc';
+import { createRpcClient } from '@blockwire/rpc';
+import { actions as rpcActions } from '@blockwire/rpc/operations';
 import {
   createBitcoinStream,
   getBitcoinStream,

@@ -12,9 +12,9 @@ import {
   createUndiciTransport,
   type Operation,
 } from '@blockwire/core';
-import { actions as entityActions } from '@blockwire/entities';
-import { actions as priceActions } from '@blockwire/prices';
-import { actions as streamActions } from '@blockwire/streams';
+import { actions as entityActions } from '@blockwire/entities/operations';
+import { actions as priceActions } from '@blockwire/prices/operations';
+import { actions as streamActions } from '@blockwire/streams/operations';
 
 /** Every REST action of the SDK, package by package (the JSON-RPC methods are the rpc package's). */
 export type RestAction = Action & { operation: Operation };

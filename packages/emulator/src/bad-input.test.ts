@@ -2,9 +2,9 @@
  * Bad input to every route is a 400 naming the field, an unknown id a 404, and neither changes
  * anything: the whole streams state is compared before and after.
  */
-import { operations as entityOperations } from '@blockwire/entities';
-import { operations as priceOperations } from '@blockwire/prices';
-import { operations as streamOperations } from '@blockwire/streams';
+import { operations as entityOperations } from '@blockwire/entities/operations';
+import { operations as priceOperations } from '@blockwire/prices/operations';
+import { operations as streamOperations } from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from './server.js';
 import { call, emulator, type Receiver, startReceiver } from './test-support.js';

@@ -4,10 +4,10 @@
  */
 import type { Operation } from '@blockwire/core';
 import { buildRequest, encodeQuery } from '@blockwire/core/internal';
-import { operations as entityOperations } from '@blockwire/entities';
-import { operations as priceOperations } from '@blockwire/prices';
-import { encodeParams, methods } from '@blockwire/rpc';
-import { operations as streamOperations } from '@blockwire/streams';
+import { operations as entityOperations } from '@blockwire/entities/operations';
+import { operations as priceOperations } from '@blockwire/prices/operations';
+import { encodeParams, methods } from '@blockwire/rpc/operations';
+import { operations as streamOperations } from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from './server.js';
 import { call, emulator, type Receiver, startReceiver } from './test-support.js';

@@ -4,9 +4,9 @@
  */
 import type { Operation } from '@blockwire/core';
 import { buildRequest, encodeQuery } from '@blockwire/core/internal';
-import { operations as entityOperations } from '@blockwire/entities';
-import { operations as priceOperations } from '@blockwire/prices';
-import { operations as streamOperations } from '@blockwire/streams';
+import { operations as entityOperations } from '@blockwire/entities/operations';
+import { operations as priceOperations } from '@blockwire/prices/operations';
+import { operations as streamOperations } from '@blockwire/streams/operations';
 import { contractIssues } from '@blockwire/testing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from './server.js';

@@ -4,16 +4,17 @@
  * emulator's reply are valid under the operation's response schema.
  */
 import { describeAction, type Operation, runOperation } from '@blockwire/core';
-import { actions as entityActions } from '@blockwire/entities';
-import { actions as priceActions } from '@blockwire/prices';
-import { createRpcClient, methods, actions as rpcActions } from '@blockwire/rpc';
+import { actions as entityActions } from '@blockwire/entities/operations';
+import { actions as priceActions } from '@blockwire/prices/operations';
+import { createRpcClient } from '@blockwire/rpc';
+import { methods, actions as rpcActions } from '@blockwire/rpc/operations';
 import {
   addBitcoinStreamAddress,
   addBitcoinStreamXpub,
   createBitcoinStream,
   actions as streamActions,
   operations as streamOperations,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restOperations } from './operations.js';
 import { type Receiver, startReceiver, useEmulator } from './test-support.js';

@@ -1,6 +1,7 @@
 /** Every method of @blockwire/rpc against the emulator's node interface (a real anvil). */
 import { AuthenticationError, createClient, JsonRpcError, NotFoundError } from '@blockwire/core';
-import { createRpcClient, getBlockByNumberMethod } from '@blockwire/rpc';
+import { createRpcClient } from '@blockwire/rpc';
+import { getBlockByNumberMethod } from '@blockwire/rpc/operations';
 import { describe, expect, it } from 'vitest';
 import { call, useEmulator } from './test-support.js';
 

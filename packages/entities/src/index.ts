@@ -1,54 +1,32 @@
-export { actions, operations } from './actions.js';
+/**
+ * The entity directory: what a user calls. The operation objects, their zod schemas and
+ * `actions` (for hosts that build on the definitions: the n8n node, the emulator, an agent tool)
+ * are in `@blockwire/entities/operations`, so changing them is not a change of this entry.
+ */
 export {
   type IterateEntitiesByCategoryInput,
   type IterateOptions,
   iterateEntitiesByCategory,
-  iterateEntitiesByCategoryInput,
 } from './iterateEntitiesByCategory.js';
 export {
   type GetEntitiesByCategoryInput,
   getEntitiesByCategory,
-  getEntitiesByCategoryInput,
-  getEntitiesByCategoryOperation,
 } from './operations/getEntitiesByCategory.js';
-export {
-  type GetEntityInput,
-  getEntity,
-  getEntityInput,
-  getEntityOperation,
-} from './operations/getEntity.js';
+export { type GetEntityInput, getEntity } from './operations/getEntity.js';
 export {
   type GetEntityCategoriesInput,
   getEntityCategories,
-  getEntityCategoriesInput,
-  getEntityCategoriesOperation,
 } from './operations/getEntityCategories.js';
-export {
-  type SearchEntitiesInput,
-  searchEntities,
-  searchEntitiesInput,
-  searchEntitiesOperation,
-} from './operations/searchEntities.js';
-export {
-  type Category,
-  categorySchema,
-  type EntitiesByCategoryResponse,
-  type Entity,
-  type EntityAddress,
-  type EntityCategoriesResponse,
-  type EntitySummary,
-  entitiesByCategoryResponseSchema,
-  entityAddressSchema,
-  entityCategoriesResponseSchema,
-  entitySchema,
-  entitySummarySchema,
-  type Page,
-  pageOf,
-  pathSegmentId,
-  type SearchAddress,
-  type SearchEntitiesResponse,
-  type SearchResult,
-  searchAddressSchema,
-  searchEntitiesResponseSchema,
-  searchResultSchema,
+export { type SearchEntitiesInput, searchEntities } from './operations/searchEntities.js';
+export type {
+  Category,
+  EntitiesByCategoryResponse,
+  Entity,
+  EntityAddress,
+  EntityCategoriesResponse,
+  EntitySummary,
+  Page,
+  SearchAddress,
+  SearchEntitiesResponse,
+  SearchResult,
 } from './schemas.js';

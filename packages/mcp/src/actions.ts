@@ -12,10 +12,11 @@ import {
   inputJsonSchema,
   type JsonSchema,
 } from '@blockwire/core';
-import { actions as entityActions } from '@blockwire/entities';
-import { actions as priceActions } from '@blockwire/prices';
-import { createRpcClient, type RpcClient, actions as rpcActions } from '@blockwire/rpc';
-import { actions as streamActions } from '@blockwire/streams';
+import { actions as entityActions } from '@blockwire/entities/operations';
+import { actions as priceActions } from '@blockwire/prices/operations';
+import { createRpcClient, type RpcClient } from '@blockwire/rpc';
+import { actions as rpcActions } from '@blockwire/rpc/operations';
+import { actions as streamActions } from '@blockwire/streams/operations';
 import type { z } from 'zod/v4';
 
 export interface McpAction extends ActionDescription {

@@ -1,8 +1,8 @@
 import type { FieldInfo } from '@blockwire/core';
-import { operations as entityOperations } from '@blockwire/entities';
-import { operations as priceOperations } from '@blockwire/prices';
-import { methods as rpcMethods } from '@blockwire/rpc';
-import { operations as streamOperations } from '@blockwire/streams';
+import { operations as entityOperations } from '@blockwire/entities/operations';
+import { operations as priceOperations } from '@blockwire/prices/operations';
+import { methods as rpcMethods } from '@blockwire/rpc/operations';
+import { operations as streamOperations } from '@blockwire/streams/operations';
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { NODE_ACTIONS, RPC_CHAIN_OPTIONS } from '../nodes/Blockwire/actions';

@@ -1,2 +1,2 @@
 export { createRpcClient } from './create-rpc-client.js';
-export * from './operations.js';
+export * from './public.js';

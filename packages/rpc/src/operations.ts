@@ -5,36 +5,16 @@
  * main entry adds `createRpcClient`, on the runtime's timers.
  */
 export { actions } from './actions.js';
-export {
-  type BatchOptions,
-  createRpcClientWith,
-  LIMIT_EXCEEDED,
-  MAX_BATCH_SIZE,
-  type RequestArguments,
-  type RpcClient,
-  type RpcClientOptions,
-  type RpcTimers,
-} from './client.js';
+export { createRpcClientWith, type RpcTimers } from './client.js';
 export {
   addressInput,
-  type BlockTag,
   blockTagInput,
   fullTransactionsInput,
-  type Hex,
   hashInput,
-  type Quantity,
   quantityInput,
   storageKeyInput,
-  toQuantity,
 } from './inputs.js';
-export {
-  defineRpcMethod,
-  encodeParams,
-  paramsToInput,
-  type RpcMethod,
-  type RpcMethodInput,
-  type RpcMethodResult,
-} from './method.js';
+export { defineRpcMethod, encodeParams, paramsToInput, type RpcMethod } from './method.js';
 export {
   getBlockByHashMethod,
   getBlockByNumberMethod,
@@ -46,22 +26,15 @@ export {
   getUncleByBlockNumberAndIndexMethod,
   methods,
 } from './methods/index.js';
+export * from './public.js';
 export {
-  type Block,
   blockSchema,
   hex,
-  type Log,
   logSchema,
-  type Proof,
   proofSchema,
-  type Receipt,
   receiptSchema,
-  type StorageProof,
   storageProofSchema,
-  type Transaction,
   transactionSchema,
-  type Uncle,
   uncleSchema,
-  type Withdrawal,
   withdrawalSchema,
 } from './schemas.js';

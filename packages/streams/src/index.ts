@@ -1,26 +1,7 @@
-export * from './operations.js';
-export {
-  type AcceptedDelivery,
-  type Awaitable,
-  type BitcoinDeliveryContext,
-  type BitcoinTxTracker,
-  type BitcoinTxTrackerOptions,
-  createBitcoinTxTracker,
-  createMemoryTxStore,
-  createSqliteTxStore,
-  createWebhookHandler,
-  type NodeListener,
-  type NodeListenerOptions,
-  type RecordedChange,
-  type SqliteTxStore,
-  type StoredDelivery,
-  type TxChange,
-  type TxRecord,
-  type TxStore,
-  toNodeListener,
-  type WebhookErrorContext,
-  type WebhookHandler,
-  type WebhookHandlerOptions,
-  type WebhookRequest,
-  type WebhookResponse,
-} from './webhooks/index.js';
+/**
+ * Streams: managing them, and receiving their webhooks (verification, parsing, the delivery
+ * handler, stores and tracker). The operation objects and zod schemas of the management
+ * endpoints are exported by `@blockwire/streams/operations` only.
+ */
+export * from './management/index.js';
+export * from './webhooks/index.js';

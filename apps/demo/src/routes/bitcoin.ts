@@ -1,5 +1,5 @@
 /** The live Bitcoin board: its rows, the addresses it watches, and the simulator's buttons. */
-import { bitcoinAddressSchema, btcToSats } from '@blockwire/streams';
+import { bitcoinAddressSchema, btcToSats } from '@blockwire/streams/operations';
 import * as z from 'zod/v4';
 import { type BitcoinBoard, BOARD_SIZE } from '../bitcoin-board.js';
 import { DemoError } from '../problems.js';

@@ -1,10 +1,10 @@
 import type { Operation } from '@blockwire/core';
-import { getEvmTokenPriceOperation } from '@blockwire/prices';
+import { getEvmTokenPriceOperation } from '@blockwire/prices/operations';
 import {
   addBitcoinStreamAddressOperation,
   getBitcoinStreamOperation,
   replayBitcoinBlockOperation,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import { describe, expect, it } from 'vitest';
 import { checkRoutes, defineHandler, notFound } from './define.js';
 

@@ -3,7 +3,7 @@ import {
   getEntityCategoriesOperation,
   getEntityOperation,
   searchEntitiesOperation,
-} from '@blockwire/entities';
+} from '@blockwire/entities/operations';
 import { buildEntities, CATEGORY_FIXTURES, type EntityFixture } from '../fixtures/entities.js';
 import { defineHandler, notFound, type Route } from './define.js';
 

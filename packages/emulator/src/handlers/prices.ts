@@ -1,4 +1,4 @@
-import { getEvmTokenPriceOperation, getSolanaTokenPricesOperation } from '@blockwire/prices';
+import { getEvmTokenPriceOperation, getSolanaTokenPricesOperation } from '@blockwire/prices/operations';
 import { buildEvmTokens, type EvmTokenFixture, type PairFixture } from '../fixtures/evm-tokens.js';
 import {
   buildSolanaTokens,

@@ -2,7 +2,7 @@
  * The JSON-RPC methods the node interface serves, and how the emulator makes anvil answer them the
  * way the contract (and a hosted node) does.
  */
-import { methods as contractMethods } from '@blockwire/rpc';
+import { methods as contractMethods } from '@blockwire/rpc/operations';
 
 /**
  * The standard methods of the Ethereum execution API a hosted node serves over HTTP, besides the

@@ -5,7 +5,13 @@
  */
 import { EVM_CHAINS, issuesOf } from '@blockwire/core';
 import { rpcChainSegment } from '@blockwire/core/internal';
-import { LIMIT_EXCEEDED, MAX_BATCH_SIZE, methods, paramsToInput, type RpcMethod } from '@blockwire/rpc';
+import {
+  LIMIT_EXCEEDED,
+  MAX_BATCH_SIZE,
+  methods,
+  paramsToInput,
+  type RpcMethod,
+} from '@blockwire/rpc/operations';
 import type { HandlerResult } from '../handlers/result.js';
 import { answerAsContract, paramsForAnvil, type RpcErrorObject, SERVED_METHODS } from './methods.js';
 

@@ -1,4 +1,4 @@
-import { operations } from '@blockwire/streams';
+import { operations } from '@blockwire/streams/operations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEEDED_EVM_STREAM_IDS } from './state.js';
 import { type Harness, startHarness } from './test-helpers.js';

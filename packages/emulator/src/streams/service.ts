@@ -20,7 +20,7 @@ import {
   updateEvmStreamStatusOperation,
   updateSettingsOperation,
   webhookUrlProblem,
-} from '@blockwire/streams';
+} from '@blockwire/streams/operations';
 import type * as z from 'zod/v4';
 import { parseBtc } from '../bitcoin/amount.js';
 import { BITCOIN_CHAIN_ID, blockPayload, mempoolPayload, type PayloadOptions } from '../bitcoin/payload.js';

@@ -9,8 +9,8 @@ import {
   labelOf,
   rpcChainSegment,
 } from '@blockwire/core/operations';
-import { actions as entityActions } from '@blockwire/entities';
-import { actions as priceActions } from '@blockwire/prices';
+import { actions as entityActions } from '@blockwire/entities/operations';
+import { actions as priceActions } from '@blockwire/prices/operations';
 import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type { z } from 'zod/v4';

@@ -28,7 +28,7 @@ import {
   updateBitcoinStream,
   updateEvmStreamStatus,
   updateSettings,
-} from '../index.js';
+} from '../operations.js';
 
 const EVM_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 // A UUID v1: Bitcoin stream ids are only "string" in the spec, so any UUID version is accepted.

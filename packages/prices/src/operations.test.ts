@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/v4';
-import * as prices from './index.js';
+import * as prices from './operations.js';
 
 const exported: Record<string, unknown> = { ...prices };
 
-describe('@blockwire/prices exports', () => {
+describe('@blockwire/prices/operations exports', () => {
   it('lists every operation in the contract order', () => {
     expect(prices.operations.map((operation) => operation.id)).toEqual([
       'getEvmTokenPrice',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/v4';
-import * as entities from './index.js';
+import * as entities from './operations.js';
 
 const exported: Record<string, unknown> = { ...entities };
 
-describe('@blockwire/entities exports', () => {
+describe('@blockwire/entities/operations exports', () => {
   it('lists every operation in the contract order', () => {
     expect(entities.operations.map((operation) => operation.id)).toEqual([
       'getEntitiesByCategory',

@@ -1,0 +1,32 @@
+/**
+ * The definitions behind `@blockwire/entities`: everything its main entry exports, plus each
+ * endpoint's operation object, its input and response schemas, and `actions` (the SDK functions
+ * as data). For hosts that build on them; what they export may change in any minor version.
+ */
+
+export { actions, operations } from './actions.js';
+export * from './index.js';
+export { iterateEntitiesByCategoryInput } from './iterateEntitiesByCategory.js';
+export {
+  getEntitiesByCategoryInput,
+  getEntitiesByCategoryOperation,
+} from './operations/getEntitiesByCategory.js';
+export { getEntityInput, getEntityOperation } from './operations/getEntity.js';
+export {
+  getEntityCategoriesInput,
+  getEntityCategoriesOperation,
+} from './operations/getEntityCategories.js';
+export { searchEntitiesInput, searchEntitiesOperation } from './operations/searchEntities.js';
+export {
+  categorySchema,
+  entitiesByCategoryResponseSchema,
+  entityAddressSchema,
+  entityCategoriesResponseSchema,
+  entitySchema,
+  entitySummarySchema,
+  pageOf,
+  pathSegmentId,
+  searchAddressSchema,
+  searchEntitiesResponseSchema,
+  searchResultSchema,
+} from './schemas.js';

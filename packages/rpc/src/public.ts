@@ -1,0 +1,25 @@
+/**
+ * What a user of `@blockwire/rpc` meets besides `createRpcClient`: the client's types, its
+ * limits, and the shapes of what the methods return. Shared by the main entry and
+ * `@blockwire/rpc/operations`, which adds the method definitions and their zod schemas.
+ */
+export {
+  type BatchOptions,
+  LIMIT_EXCEEDED,
+  MAX_BATCH_SIZE,
+  type RequestArguments,
+  type RpcClient,
+  type RpcClientOptions,
+} from './client.js';
+export { type BlockTag, type Hex, type Quantity, toQuantity } from './inputs.js';
+export type { RpcMethodInput, RpcMethodResult } from './method.js';
+export type {
+  Block,
+  Log,
+  Proof,
+  Receipt,
+  StorageProof,
+  Transaction,
+  Uncle,
+  Withdrawal,
+} from './schemas.js';

@@ -58,6 +58,16 @@ describe('the contract check', () => {
     ['getBitcoinBlockWebhookData', { block: { height: '1', hash: 5 } }, 'block.hash: must be a string'],
     ['getBitcoinBlockWebhookData', { transactions: [{ txid: 1 }] }, 'transactions[0].txid: must be a string'],
     ['getBitcoinBlockWebhookData', [], '(the body): must be an object'],
+    [
+      'getBitcoinBlockWebhookData',
+      { transactions: [{ vout: {} }] },
+      'transactions[0].vout: must be an array',
+    ],
+    [
+      'getBitcoinBlockWebhookData',
+      { transactions: [{ vout: [{ scriptPubKey: { type: 0 } }] }] },
+      'transactions[0].vout[0].scriptPubKey.type: must be a string',
+    ],
     ['replayBitcoinBlock', { transactionCount: '3' }, 'transactionCount: must be a number'],
     ['replayBitcoinBlock', { confirmed: 1 }, 'confirmed: must be a boolean'],
     ['listBitcoinStreamAddresses', { result: {} }, 'result: must be an array'],

@@ -265,7 +265,22 @@ export const bitcoinBlockWebhookDataSchema = z
         hash: z.string().optional(),
       })
       .optional(),
-    transactions: z.array(z.looseObject({ txid: z.string().optional() })).optional(),
+    transactions: z
+      .array(
+        z.looseObject({
+          txid: z.string().optional(),
+          vin: z.array(z.looseObject({})).optional(),
+          vout: z
+            .array(
+              z.looseObject({
+                /** `nulldata` marks an OP_RETURN output. */
+                scriptPubKey: z.looseObject({ type: z.string().optional() }).optional(),
+              }),
+            )
+            .optional(),
+        }),
+      )
+      .optional(),
   })
   .meta(NOT_SHOWN);
 export type BitcoinBlockWebhookData = z.output<typeof bitcoinBlockWebhookDataSchema>;

@@ -84,6 +84,16 @@ describe('the contract check', () => {
     expect(issuesOf(id, body)).toContain(issue);
   });
 
+  it.each(restOperations.map((op) => [op.id, op] as const))(
+    '%s fails a body of the wrong kind (an array for an object, an object for an array)',
+    (id, op) => {
+      const [example] = op.examples;
+      const isList = Array.isArray(example.response);
+      const issues = issuesOf(id, isList ? {} : []);
+      expect(issues).toEqual([`(the body): must be ${isList ? 'an array' : 'an object'}`]);
+    },
+  );
+
   it('promises no field of a shape the spec does not show, and takes a call answered without a body', () => {
     // The spec shows neither xpub records nor the replay's answer: a record without the fields the
     // SDK types, or with others, holds the contract; a missing body holds it where the SDK takes one.

@@ -8,16 +8,10 @@ import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
 import { createRpcClient } from '@blockwire/rpc';
 import { methods, actions as rpcActions } from '@blockwire/rpc/operations';
-import {
-  addBitcoinStreamAddress,
-  addBitcoinStreamXpub,
-  createBitcoinStream,
-  actions as streamActions,
-  operations as streamOperations,
-} from '@blockwire/streams/operations';
+import { actions as streamActions } from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restOperations } from './operations.js';
-import { type Receiver, startReceiver, useEmulator } from './test-support.js';
+import { type Receiver, startReceiver, useEmulator, withLiveIds } from './test-support.js';
 
 const t = useEmulator({ anvil: true });
 let receiver: Receiver;
@@ -98,7 +92,8 @@ describe('every example round-trips through the SDK and the emulator', () => {
       expect(endpoint.examples.length).toBeGreaterThan(0);
       const schema = 'response' in endpoint ? endpoint.response : endpoint.result;
       expect(schema.safeParse(example.response).error, `${endpoint.id}: example response`).toBeUndefined();
-      const reply = await send(endpoint, await withLiveIds(endpoint, example.input));
+      const input = await withLiveIds(t.client, receiver.url, endpoint, example.input);
+      const reply = await send(endpoint, input);
       expect(schema.safeParse(reply).error, `${endpoint.id}: emulator reply`).toBeUndefined();
     }
   });
@@ -108,35 +103,4 @@ async function send(endpoint: (typeof endpoints)[number], input: Record<string, 
   if ('api' in endpoint) return runOperation(t.client, endpoint as Operation, input);
   const rpc = createRpcClient(t.client, { chain: 'eth' });
   return rpc.call(endpoint, input as never);
-}
-
-/**
- * The ids of streams and xpubs cannot be known before the emulator makes them: an example's
- * stream id (and xpub id) stand for a stream made here with one watched address and one xpub.
- */
-async function withLiveIds(
-  endpoint: (typeof endpoints)[number],
-  input: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  if (
-    !streamOperations.some((operation) => operation.id === endpoint.id) ||
-    endpoint.id === 'updateSettings'
-  ) {
-    return input;
-  }
-  if (!('id' in input) && !('streamId' in input)) return input;
-  const stream = await createBitcoinStream(t.client, { webhookUrl: receiver.url });
-  await addBitcoinStreamAddress(t.client, {
-    id: stream.id,
-    address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
-  });
-  const xpub = await addBitcoinStreamXpub(t.client, {
-    id: stream.id,
-    xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-  });
-  const live = { ...input };
-  if ('id' in live && endpoint.id !== 'updateEvmStreamStatus') live.id = stream.id;
-  if ('streamId' in live) live.streamId = stream.id;
-  if ('xpubId' in live) live.xpubId = xpub?.id;
-  return live;
 }

@@ -1,7 +1,8 @@
 /** Helpers for this package's integration tests (not part of the published build). */
 import { createServer, type IncomingMessage } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { createClient } from '@blockwire/core';
+import { type Client, createClient } from '@blockwire/core';
+import { addBitcoinStreamAddress, addBitcoinStreamXpub, createBitcoinStream } from '@blockwire/streams';
 import { afterAll, beforeAll } from 'vitest';
 import { type Emulator, type EmulatorOptions, startEmulator } from './server.js';
 
@@ -72,6 +73,40 @@ export async function startReceiver(): Promise<Receiver> {
       server.close(() => resolve());
     });
   return receiver;
+}
+
+const WATCHED_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+const WATCHED_ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+
+/**
+ * An example input of a Bitcoin stream call, made runnable. The ids of streams and xpubs cannot be
+ * known before the emulator makes them: an example's stream id (and xpub id) stand for a stream
+ * made here, with one watched address and one xpub, and its webhook URL for `receiverUrl`.
+ */
+export async function withLiveIds(
+  client: Client,
+  receiverUrl: string,
+  endpoint: { resource: string },
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (endpoint.resource !== 'bitcoinStream') return input;
+  const live = { ...input };
+  if ('webhookUrl' in live) live.webhookUrl = receiverUrl;
+  if (!('id' in live) && !('streamId' in live)) return live;
+  const { stream, xpub } = await liveStream(client, receiverUrl);
+  if ('id' in live) live.id = stream.id;
+  if ('streamId' in live) live.streamId = stream.id;
+  if ('xpubId' in live) live.xpubId = xpub?.id;
+  return live;
+}
+
+/** A Bitcoin stream made in the emulator, posting to `receiverUrl`, with one watched address and one xpub. */
+export async function liveStream(client: Client, receiverUrl: string) {
+  const stream = await createBitcoinStream(client, { webhookUrl: receiverUrl });
+  await addBitcoinStreamAddress(client, { id: stream.id, address: WATCHED_ADDRESS });
+  const xpub = await addBitcoinStreamXpub(client, { id: stream.id, xpub: WATCHED_ZPUB });
+  return { stream, xpub };
 }
 
 /** A raw request to the emulator: the status and the parsed JSON body. */

@@ -139,6 +139,13 @@ export const cursorSchema = z
 
 const dateTime = z.string();
 
+/**
+ * Marks a response shape the spec does not show (JSON Schema keyword `x-blockwire-fields`, in the
+ * OpenAPI document too): its typed fields say what a field is when it comes, not that it comes.
+ * The emulator's conformance test reads it (`@blockwire/testing/contract`) and promises no more.
+ */
+const NOT_SHOWN = { 'x-blockwire-fields': 'not shown' } as const;
+
 /** An EVM stream, with the spec's required fields required. */
 export const evmStreamSchema = z.looseObject({
   webhookUrl: z.string(),
@@ -209,27 +216,31 @@ export const bitcoinStreamListSchema = z.looseObject({
 export type BitcoinStreamList = z.output<typeof bitcoinStreamListSchema>;
 
 /** An address watched by a Bitcoin stream. Its fields are not shown in the spec. */
-export const bitcoinStreamAddressSchema = z.looseObject({ address: z.string().optional() });
+export const bitcoinStreamAddressSchema = z.looseObject({ address: z.string().optional() }).meta(NOT_SHOWN);
 export type BitcoinStreamAddress = z.output<typeof bitcoinStreamAddressSchema>;
 
 /** An xpub attached to a Bitcoin stream; `id` is what `removeBitcoinStreamXpub` takes. Not shown in the spec. */
-export const bitcoinStreamXpubSchema = z.looseObject({
-  id: z.string().optional(),
-  xpub: z.string().optional(),
-  streamId: z.string().optional(),
-  addressType: z.string().optional(),
-  receiveAddresses: z.array(z.string()).optional(),
-  changeAddresses: z.array(z.string()).optional(),
-});
+export const bitcoinStreamXpubSchema = z
+  .looseObject({
+    id: z.string().optional(),
+    xpub: z.string().optional(),
+    streamId: z.string().optional(),
+    addressType: z.string().optional(),
+    receiveAddresses: z.array(z.string()).optional(),
+    changeAddresses: z.array(z.string()).optional(),
+  })
+  .meta(NOT_SHOWN);
 export type BitcoinStreamXpub = z.output<typeof bitcoinStreamXpubSchema>;
 
 /** A page of a Bitcoin stream's addresses or xpubs. The shape is not shown: every field is optional. */
 function pageOf<T extends z.ZodType>(item: T) {
-  return z.looseObject({
-    total: z.number().optional(),
-    cursor: z.string().nullable().optional(),
-    result: z.array(item).optional(),
-  });
+  return z
+    .looseObject({
+      total: z.number().optional(),
+      cursor: z.string().nullable().optional(),
+      result: z.array(item).optional(),
+    })
+    .meta(NOT_SHOWN);
 }
 
 export const bitcoinStreamAddressPageSchema = pageOf(bitcoinStreamAddressSchema);
@@ -242,19 +253,36 @@ export type BitcoinStreamXpubPage = z.output<typeof bitcoinStreamXpubPageSchema>
  * The webhook data of a historical block, as a delivery would carry it. Only the fields the spec
  * names are typed, all optional; the webhook kit has the full payload schema.
  */
-export const bitcoinBlockWebhookDataSchema = z.looseObject({
-  streamId: z.string().optional(),
-  chainId: z.string().optional(),
-  confirmed: z.boolean().optional(),
-  retries: z.number().optional(),
-  block: z
-    .looseObject({
-      height: z.union([z.string(), z.number()]).optional(),
-      hash: z.string().optional(),
-    })
-    .optional(),
-  transactions: z.array(z.looseObject({ txid: z.string().optional() })).optional(),
-});
+export const bitcoinBlockWebhookDataSchema = z
+  .looseObject({
+    streamId: z.string().optional(),
+    chainId: z.string().optional(),
+    confirmed: z.boolean().optional(),
+    retries: z.number().optional(),
+    block: z
+      .looseObject({
+        height: z.union([z.string(), z.number()]).optional(),
+        hash: z.string().optional(),
+      })
+      .optional(),
+    transactions: z
+      .array(
+        z.looseObject({
+          txid: z.string().optional(),
+          vin: z.array(z.looseObject({})).optional(),
+          vout: z
+            .array(
+              z.looseObject({
+                /** `nulldata` marks an OP_RETURN output. */
+                scriptPubKey: z.looseObject({ type: z.string().optional() }).optional(),
+              }),
+            )
+            .optional(),
+        }),
+      )
+      .optional(),
+  })
+  .meta(NOT_SHOWN);
 export type BitcoinBlockWebhookData = z.output<typeof bitcoinBlockWebhookDataSchema>;
 
 /**
@@ -269,6 +297,7 @@ export const bitcoinStreamAddressChangeSchema = z
     address: z.union([z.string(), z.array(z.string())]).optional(),
     amountOfAddresses: z.number().optional(),
   })
+  .meta(NOT_SHOWN)
   .optional();
 export type BitcoinStreamAddressChange = z.output<typeof bitcoinStreamAddressChangeSchema>;
 
@@ -277,7 +306,7 @@ export const bitcoinStreamXpubChangeSchema = bitcoinStreamXpubSchema.optional();
 export type BitcoinStreamXpubChange = z.output<typeof bitcoinStreamXpubChangeSchema>;
 
 /** What deleting a stream or changing its status answers: the stream, as far as it is shown. */
-export const bitcoinStreamChangeSchema = bitcoinStreamSchema.partial().optional();
+export const bitcoinStreamChangeSchema = bitcoinStreamSchema.partial().meta(NOT_SHOWN).optional();
 export type BitcoinStreamChange = z.output<typeof bitcoinStreamChangeSchema>;
 
 /** What replaying a block answers: what was queued for delivery. */
@@ -289,5 +318,6 @@ export const bitcoinBlockReplaySchema = z
     confirmed: z.boolean().optional(),
     transactionCount: z.number().optional(),
   })
+  .meta(NOT_SHOWN)
   .optional();
 export type BitcoinBlockReplay = z.output<typeof bitcoinBlockReplaySchema>;

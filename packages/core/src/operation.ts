@@ -48,10 +48,12 @@ export interface CallOptions {
 /**
  * Declares an operation, checking that the path's placeholders and the `path` fields agree and
  * that it presents itself fully (see `checkPresentation`): a mistake fails at load, not in a UI.
+ * Its `id` keeps its literal type, so a table keyed by operation (the emulator's handlers) can be
+ * checked for a missing entry by the compiler.
  */
-export function defineOperation<I extends z.ZodType, R extends z.ZodType>(
-  operation: Operation<I, R>,
-): Operation<I, R> {
+export function defineOperation<I extends z.ZodType, R extends z.ZodType, const Id extends string>(
+  operation: Operation<I, R> & { id: Id },
+): Operation<I, R> & { readonly id: Id } {
   checkPresentation(operation, operation.input);
   const placeholders = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
   const pathFields = fieldsIn(operation, 'path')

@@ -2,6 +2,7 @@
  * Bad input to every route is a 400 naming the field, an unknown id a 404, and neither changes
  * anything: the whole streams state is compared before and after.
  */
+import type { Operation } from '@blockwire/core';
 import { operations as entityOperations } from '@blockwire/entities/operations';
 import { operations as priceOperations } from '@blockwire/prices/operations';
 import { operations as streamOperations } from '@blockwire/streams/operations';
@@ -179,7 +180,9 @@ const unknown: [operation: string, method: string, path: () => string, body: unk
   ['removeBitcoinStreamXpub', 'DELETE', () => `/streams/bitcoin/${stream}/xpub/no-such-xpub`, undefined],
 ];
 
-const byId = new Map([...priceOperations, ...entityOperations, ...streamOperations].map((op) => [op.id, op]));
+const byId = new Map<string, Operation>(
+  [...priceOperations, ...entityOperations, ...streamOperations].map((op) => [op.id, op]),
+);
 const urlOf = (operation: string, path: string) => `${emu.urls[byId.get(operation)!.api]}${path}`;
 
 describe('bad input to every route', () => {

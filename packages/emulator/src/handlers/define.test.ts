@@ -6,7 +6,7 @@ import {
   replayBitcoinBlockOperation,
 } from '@blockwire/streams/operations';
 import { describe, expect, it } from 'vitest';
-import { checkRoutes, defineHandler, notFound } from './define.js';
+import { checkRoutes, defineHandler, defineRoutes, notFound } from './define.js';
 
 const STREAM_ID = '0da99a82-5b1f-48da-962b-d9f5f4239942';
 
@@ -63,5 +63,39 @@ describe('checkRoutes', () => {
     );
     expect(() => checkRoutes([route], [])).toThrow(/unknown getBitcoinStream/);
     expect(() => checkRoutes([route], [getBitcoinStreamOperation])).not.toThrow();
+  });
+});
+
+describe('defineRoutes', () => {
+  const operations = [getBitcoinStreamOperation, replayBitcoinBlockOperation] as const;
+
+  it('serves each operation with the handler named by its id', async () => {
+    const routes = defineRoutes(operations, {
+      getBitcoinStream: ({ id }) => ({ id, status: 'active' as const }),
+      replayBitcoinBlock: () => {
+        throw notFound('no block');
+      },
+    });
+    expect(routes.map((route) => route.operation)).toEqual([...operations]);
+    expect(await routes[0]!.serve({ id: STREAM_ID })).toEqual({
+      status: 200,
+      body: { id: STREAM_ID, status: 'active' },
+    });
+    expect((await routes[1]!.serve({})).status).toBe(404);
+  });
+
+  it('does not compile, and does not start, with a handler missing or one for no operation', () => {
+    const reply = ({ id }: { id: string }) => ({ id });
+    // @ts-expect-error replayBitcoinBlock has no handler
+    expect(() => defineRoutes(operations, { getBitcoinStream: reply })).toThrow(
+      'missing replayBitcoinBlock; unknown none',
+    );
+    expect(() =>
+      defineRoutes([getBitcoinStreamOperation], {
+        getBitcoinStream: reply,
+        // @ts-expect-error getBitcoinStreams is no operation of the table
+        getBitcoinStreams: reply,
+      }),
+    ).toThrow('missing none; unknown getBitcoinStreams');
   });
 });

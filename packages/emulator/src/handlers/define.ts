@@ -59,6 +59,36 @@ export function defineHandler<I extends z.ZodType, R extends z.ZodType>(
   };
 }
 
+/** The code serving one operation: its validated input in, a reply its response schema accepts out. */
+export type HandlerOf<O> = O extends { input: infer I extends z.ZodType; response: infer R extends z.ZodType }
+  ? (input: z.output<I>) => z.input<R> | Promise<z.input<R>>
+  : never;
+
+/**
+ * One handler per operation of `Ops`, keyed by operation id: leaving one out, or naming one that is
+ * not there, does not compile.
+ */
+export type HandlerTable<Ops extends readonly Operation[]> = {
+  [O in Ops[number] as O['id']]: HandlerOf<O>;
+};
+
+/** The routes of a package's operations, from a table that has a handler for each of them. */
+export function defineRoutes<const Ops extends readonly Operation[]>(
+  operations: Ops,
+  handlers: NoInfer<HandlerTable<Ops>>,
+): Route[] {
+  const byId = handlers as unknown as Record<string, (input: unknown) => unknown>;
+  const ids = operations.map((operation) => operation.id);
+  const missing = ids.filter((id) => typeof byId[id] !== 'function');
+  const unknown = Object.keys(byId).filter((id) => !ids.includes(id));
+  if (missing.length + unknown.length > 0) {
+    throw new Error(
+      `emulator handlers do not match the operations: missing ${missing.join(', ') || 'none'}; unknown ${unknown.join(', ') || 'none'}`,
+    );
+  }
+  return operations.map((operation) => defineHandler(operation, byId[operation.id]!));
+}
+
 /** Checks that every operation has exactly one route: a missing handler fails the start, not a request. */
 export function checkRoutes(routes: readonly Route[], operations: readonly Operation[]): void {
   const served = routes.map((route) => route.operation.id);

@@ -1,11 +1,6 @@
-import {
-  getEntitiesByCategoryOperation,
-  getEntityCategoriesOperation,
-  getEntityOperation,
-  searchEntitiesOperation,
-} from '@blockwire/entities/operations';
+import { operations } from '@blockwire/entities/operations';
 import { buildEntities, CATEGORY_FIXTURES, type EntityFixture } from '../fixtures/entities.js';
-import { defineHandler, notFound, type Route } from './define.js';
+import { defineRoutes, notFound, type Route } from './define.js';
 
 /** Page size when the request gives no `limit`, and the most one page holds. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -18,14 +13,14 @@ export function createEntityRoutes(seed: number): Route[] {
   const byId = new Map(entities.map((entity) => [entity.id, entity]));
   const categoryName = (id: string) => CATEGORY_FIXTURES.find((c) => c.id === id)!.name;
 
-  return [
-    defineHandler(getEntityOperation, ({ entityId }) => {
+  return defineRoutes(operations, {
+    getEntity: ({ entityId }) => {
       const entity = byId.get(entityId);
       if (!entity) throw notFound(`Entity not found: ${entityId}`);
       return { ...summary(entity), addresses: entity.addresses };
-    }),
+    },
 
-    defineHandler(searchEntitiesOperation, (input) => {
+    searchEntities: (input) => {
       const query = input.query.trim().toLowerCase();
       const size = pageSize(input.limit);
       const matches = (...texts: string[]) => texts.some((text) => text.toLowerCase().includes(query));
@@ -53,9 +48,9 @@ export function createEntityRoutes(seed: number): Route[] {
         page: FIRST_PAGE,
         page_size: size,
       };
-    }),
+    },
 
-    defineHandler(getEntityCategoriesOperation, (input) => {
+    getEntityCategories: (input) => {
       const size = pageSize(input.limit);
       return {
         result: CATEGORY_FIXTURES.slice(0, size).map((c) => ({
@@ -66,9 +61,9 @@ export function createEntityRoutes(seed: number): Route[] {
         page: FIRST_PAGE,
         page_size: size,
       };
-    }),
+    },
 
-    defineHandler(getEntitiesByCategoryOperation, (input) => {
+    getEntitiesByCategory: (input) => {
       const { categoryId } = input;
       if (!CATEGORY_FIXTURES.some((c) => c.id === categoryId)) {
         throw notFound(`Category not found: ${categoryId}`);
@@ -84,8 +79,8 @@ export function createEntityRoutes(seed: number): Route[] {
         page,
         page_size: size,
       };
-    }),
-  ];
+    },
+  });
 }
 
 function pageSize(limit: number | undefined): number {

@@ -1,4 +1,4 @@
-import { getEvmTokenPriceOperation, getSolanaTokenPricesOperation } from '@blockwire/prices/operations';
+import { operations } from '@blockwire/prices/operations';
 import { buildEvmTokens, type EvmTokenFixture, type PairFixture } from '../fixtures/evm-tokens.js';
 import {
   buildSolanaTokens,
@@ -7,7 +7,7 @@ import {
   WRAPPED_SOL,
 } from '../fixtures/solana-tokens.js';
 import { createRandom } from '../random.js';
-import { defineHandler, notFound, type Route } from './define.js';
+import { defineRoutes, notFound, type Route } from './define.js';
 
 /** The message the real service gives when it cannot price a token. */
 export const NO_PRICE_MESSAGE = 'No pools found with enough liquidity, to calculate the price';
@@ -25,8 +25,8 @@ export function createPriceRoutes(seed: number): Route[] {
     symbol: wrappedSol.symbol,
   });
 
-  return [
-    defineHandler(getEvmTokenPriceOperation, (input) => {
+  return defineRoutes(operations, {
+    getEvmTokenPrice: (input) => {
       const chain = input.chain ?? '0x1';
       const address = input.address.toLowerCase();
       const token = evmTokens.find((t) => t.chain.hexId === chain && t.address === address);
@@ -60,9 +60,9 @@ export function createPriceRoutes(seed: number): Route[] {
         throw notFound(`${NO_PRICE_MESSAGE} (${token.symbol} has no pair matching ${why})`);
       }
       return evmPrice(seed, token, pair, block);
-    }),
+    },
 
-    defineHandler(getSolanaTokenPricesOperation, ({ network, addresses }) => {
+    getSolanaTokenPrices: ({ network, addresses }) => {
       // Like the service: tokens without a price are left out, the rest come in request order.
       const prices = [...new Set(addresses)].flatMap((address) => {
         const token = solanaByAddress.get(address);
@@ -88,8 +88,8 @@ export function createPriceRoutes(seed: number): Route[] {
         ];
       });
       return prices;
-    }),
-  ];
+    },
+  });
 }
 
 /** `exchange` is a factory name (any case, spaces optional: `uniswapv3`, `Uniswap v3`) or address. */

@@ -10,20 +10,11 @@
  * the workers, with the stream registered and deleted once; then the 1,000-item Solana workflow
  * runs on a worker with 10 HTTP calls.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { type Client, createClient } from '@blockwire/core';
-import { DEFAULT_SECRET_KEY } from '@blockwire/emulator';
-import {
-  type BitcoinDeliveryStage,
-  bitcoinDeliveryStage,
-  getBitcoinStream,
-  listBitcoinStreams,
-  parseBitcoinWebhook,
-  signBody,
-} from '@blockwire/streams';
+import { getBitcoinStream, listBitcoinStreams } from '@blockwire/streams';
 import {
   type PostgresServer,
   type RedisServer,
@@ -32,17 +23,8 @@ import {
 } from '@blockwire/testing/services';
 import { type FaultProxy, startFaultProxy } from 'n8n-nodes-blockwire/e2e/fault-proxy.ts';
 import { ensureN8n } from 'n8n-nodes-blockwire/e2e/install-n8n.ts';
+import { N8nApi, sleep, waitFor } from 'n8n-nodes-blockwire/e2e/n8n.ts';
 import {
-  type Execution,
-  itemsOf,
-  N8nApi,
-  runN8nCli,
-  sleep,
-  waitFor,
-  writeImportFiles,
-} from 'n8n-nodes-blockwire/e2e/n8n.ts';
-import {
-  executionsByWorker,
   type N8nQueue,
   type N8nQueueEnvironment,
   prepareN8nQueue,
@@ -50,17 +32,28 @@ import {
   startN8nQueue,
 } from 'n8n-nodes-blockwire/e2e/queue.ts';
 import { solanaBatchAddresses } from 'n8n-nodes-blockwire/e2e/solana-addresses.ts';
+import { evmDelivery, sendTwiceAtOnce } from './n8n-queue-copies.ts';
+import { type DeliveryTotals, type EmulatorRequest, figuresOf, payloadOf } from './n8n-queue-figures.ts';
+import { listenersOf } from './n8n-queue-ports.ts';
 import {
-  credentialImport,
-  solanaBatchWorkflow,
-  stableId,
-  triggerNode,
-  webhookTrigger,
-  workflow,
-} from 'n8n-nodes-blockwire/e2e/workflows.ts';
+  importWorkflows,
+  N8N_STORE_WEBHOOK_ID,
+  N8N_STORE_WORKFLOW,
+  SOLANA_PATH,
+  SOLANA_WORKFLOW,
+  STAGES,
+  TRIGGER_WEBHOOK_ID,
+  TRIGGER_WORKFLOW,
+  triggerItems,
+  unitOf,
+  WATCHED,
+} from './n8n-queue-workflows.ts';
 import { type EmulatorProcess, startEmulatorProcess } from './processes.ts';
-import { Checks, type Figure, result, type Scale, type ScenarioResult } from './report.ts';
-import { tally } from './sdk.ts';
+import type { Scale, ScenarioResult } from './report.ts';
+
+// The scenario's other jobs live beside it: the workflows it imports (n8n-queue-workflows), the
+// simultaneous copies (n8n-queue-copies), the listening ports (n8n-queue-ports) and the figures and
+// checks (n8n-queue-figures). This file runs the scenario and collects what they need.
 
 /** Payments per round (created at once), and rounds (one block mined after each). */
 const PAYMENTS: Record<Scale, { rounds: number; perRound: number }> = {
@@ -74,18 +67,6 @@ const DELIVERY_FAULTS = { lostRequestRate: 0.1, lostAnswerRate: 0.1 };
 const EMULATOR_SEED = 16;
 /** New deliveries each sent twice at the same moment, straight to the webhook processor. */
 const SIMULTANEOUS: Record<Scale, number> = { quick: 12, full: 40, soak: 40 };
-const STAGES: BitcoinDeliveryStage[] = ['mempool', 'in-block', 'confirmed'];
-const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
-const API = { id: 'blockwireEmulator', name: 'Blockwire (emulator)' };
-const STORE = { id: 'blockwireRepeatStore', name: 'Repeat store (n8n database)' };
-const TRIGGER_WORKFLOW = 'bwQueueTrigger01';
-const TRIGGER_NODE = 'Blockwire Trigger';
-const TRIGGER_WEBHOOK_ID = stableId('n8n-queue', 'trigger');
-/** The same copies against n8n's own store (EVM mode: it registers no stream), for comparison. */
-const N8N_STORE_WORKFLOW = 'bwQueueN8nStore1';
-const N8N_STORE_WEBHOOK_ID = stableId('n8n-queue', 'n8n store');
-const SOLANA_WORKFLOW = 'bwQueueSolana001';
-const SOLANA_PATH = 'solana-prices';
 /** The n8n package, whose build the n8n processes load as a custom extension. */
 const packageDir = dirname(createRequire(import.meta.url).resolve('n8n-nodes-blockwire/package.json'));
 /** Installed beside it: the Blockwire Trigger (PostgreSQL), whose repeat store is exact across workers. */
@@ -289,6 +270,7 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
       postgresCopies,
       n8nStoreCopies,
       listening,
+      deliveryFaults: DELIVERY_FAULTS,
     });
   } finally {
     await queue?.stop();
@@ -299,405 +281,4 @@ export async function n8nQueue(scale: Scale): Promise<ScenarioResult> {
     postgres?.stop();
     removeQueueEnvironment(environment);
   }
-}
-
-/** The emulator's count of delivery attempts (GET /deliveries). */
-interface DeliveryTotals {
-  attempts: number;
-  delivered: number;
-  exhausted: number;
-  lostRequest: number;
-  lostAnswer: number;
-}
-
-interface EmulatorRequest {
-  method: string;
-  interface: string;
-  path: string;
-  status: number;
-  receivedAt: number;
-  operation?: string;
-}
-
-async function importWorkflows(
-  install: Awaited<ReturnType<typeof ensureN8n>>,
-  environment: N8nQueueEnvironment,
-  emulator: EmulatorProcess,
-  database: { host: string; port: number; database: string; user: string },
-): Promise<void> {
-  const files = writeImportFiles(environment.main, {
-    credentials: [
-      credentialImport(API, {
-        apiKey: emulator.apiKey,
-        webhookSecret: DEFAULT_SECRET_KEY,
-        evmBaseUrl: emulator.urls.evm,
-        solanaBaseUrl: emulator.urls.solana,
-        streamsBaseUrl: emulator.urls.streams,
-        nodeBaseUrl: emulator.urls.node,
-      }),
-      // The repeat store in n8n's own database (a table of its own there).
-      credentialImport(STORE, { ...database, password: '', ssl: 'disable' }, 'blockwirePostgresApi'),
-    ],
-    workflows: [
-      workflow(TRIGGER_WORKFLOW, 'Bitcoin payments (queue mode)', [
-        triggerNode({
-          prefix: 'CUSTOM.',
-          credential: API,
-          repeatStore: STORE,
-          webhookId: TRIGGER_WEBHOOK_ID,
-          parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES },
-        }),
-      ]),
-      workflow(N8N_STORE_WORKFLOW, 'EVM deliveries (n8n’s repeat store)', [
-        triggerNode({
-          prefix: 'CUSTOM.',
-          credential: API,
-          webhookId: N8N_STORE_WEBHOOK_ID,
-          parameters: { mode: 'evm' },
-        }),
-      ]),
-      solanaBatchWorkflow('CUSTOM.', API, solanaBatchAddresses(1_000), {
-        start: webhookTrigger(SOLANA_PATH),
-        id: SOLANA_WORKFLOW,
-      }),
-    ],
-  });
-  for (const args of [
-    ['import:credentials', `--input=${files.credentials}`],
-    ['import:workflow', '--separate', `--input=${files.workflows}`],
-  ]) {
-    const outcome = await runN8nCli(install, environment.main, args, { timeoutMs: 180_000 });
-    if (outcome.code !== 0)
-      throw new Error(`n8n ${args[0]} exited ${outcome.code}:\n${outcome.stdout}\n${outcome.stderr}`);
-  }
-}
-
-async function triggerItems(api: N8nApi): Promise<Record<string, unknown>[]> {
-  return (await api.executions(TRIGGER_WORKFLOW)).flatMap((execution) => itemsOf(execution, TRIGGER_NODE));
-}
-
-const unitOf = (item: Record<string, unknown>) => `${item.txid} ${item.stage}`;
-
-/** Every TCP port a process of the queue's groups listens on, with its address (from `ss`). */
-function listenersOf(queue: N8nQueue): string[] {
-  const groups = queue.processes.map((child) => child.pid).filter((pid): pid is number => pid !== undefined);
-  const pids = new Set(
-    execFileSync('ps', ['-o', 'pid=', '-g', groups.join(',')], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean),
-  );
-  return execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => [...line.matchAll(/pid=(\d+)/g)].some((match) => pids.has(match[1]!)))
-    .map((line) => line.split(/\s+/)[3] ?? '');
-}
-
-type Attempt = FaultProxy['log'][number];
-
-function payloadOf(attempt: Attempt): {
-  stage: BitcoinDeliveryStage;
-  txids: string[];
-  retries: number;
-  /** The payload without `retries`: the same for every attempt of one delivery. */
-  delivery: string;
-} {
-  const body = JSON.parse(attempt.body) as Record<string, unknown>;
-  const payload = parseBitcoinWebhook(body);
-  const { retries, ...rest } = body;
-  return {
-    stage: bitcoinDeliveryStage(payload),
-    txids: payload.transactions.map((tx) => tx.txid),
-    retries: Number(retries ?? 0),
-    delivery: JSON.stringify(rest),
-  };
-}
-
-function perStage(): Record<string, number> {
-  return Object.fromEntries(STAGES.map((stage) => [stage, 0]));
-}
-
-function figuresOf(run: {
-  started: number;
-  txids: string[];
-  attempts: Attempt[];
-  executions: Execution[];
-  queue: N8nQueue;
-  log: EmulatorRequest[];
-  verificationStatus: number;
-  emulatorTotals: DeliveryTotals;
-  streamGoneStatus: number;
-  solana: { run: Execution | undefined; calls: number; items: number };
-  postgresCopies: CopiesOutcome;
-  n8nStoreCopies: CopiesOutcome;
-  listening: string[];
-}): ScenarioResult {
-  const { txids, attempts, executions, queue } = run;
-  const ours = new Set(txids);
-  // Per stage, from the attempts that reached n8n: a delivery's attempts carry `retries` 0, 1, 2…;
-  // a number missing below the last one was lost before n8n, and every attempt that reached n8n
-  // but the last had its answer lost (n8n answered it, the sender retried anyway).
-  const sent = perStage();
-  const lostBefore = perStage();
-  const reached = perStage();
-  const answersLost = perStage();
-  const startedExecutions = perStage();
-  const itemsReached = perStage();
-  const deliveries = new Map<string, { stage: string; retries: number[] }>();
-  for (const attempt of attempts) {
-    const payload = payloadOf(attempt);
-    const seen = deliveries.get(payload.delivery) ?? { stage: payload.stage, retries: [] };
-    seen.retries.push(payload.retries);
-    deliveries.set(payload.delivery, seen);
-    tally(reached, payload.stage);
-    if (attempt.upstreamStatus === 200) tally(startedExecutions, payload.stage);
-    tally(itemsReached, payload.stage, payload.txids.filter((txid) => ours.has(txid)).length);
-  }
-  for (const { stage, retries } of deliveries.values()) {
-    const made = Math.max(...retries) + 1;
-    tally(sent, stage, made);
-    tally(lostBefore, stage, made - retries.length);
-    tally(answersLost, stage, retries.length - 1);
-  }
-
-  const ranBy = executionsByWorker(queue);
-  const emittedBy = new Map<string, string[]>();
-  const passedOn = perStage();
-  for (const execution of executions) {
-    for (const item of itemsOf(execution, TRIGGER_NODE)) {
-      if (!ours.has(item.txid as string)) continue;
-      tally(passedOn, item.stage as string);
-      const unit = unitOf(item);
-      emittedBy.set(unit, [...(emittedBy.get(unit) ?? []), ranBy.get(execution.id) ?? 'unknown']);
-    }
-  }
-  const dropped = perStage();
-  for (const stage of STAGES) dropped[stage] = itemsReached[stage]! - passedOn[stage]!;
-  const expectedUnits = txids.flatMap((txid) => STAGES.map((stage) => `${txid} ${stage}`));
-  const lost = expectedUnits.filter((unit) => !emittedBy.has(unit)).length;
-  const doubled = [...emittedBy.values()].filter((workers) => workers.length > 1).length;
-
-  const perWorker: Record<string, number> = {};
-  for (const execution of executions) tally(perWorker, ranBy.get(execution.id) ?? 'not on a worker');
-  // A repeat dropped by one worker whose first copy the other worker passed on: the store, not a
-  // process's memory, knew it.
-  let droppedAcrossWorkers = 0;
-  let droppedLogged = 0;
-  for (const worker of queue.processes.filter((child) => child.role === 'worker')) {
-    for (const match of worker.output().matchAll(/dropped \d+ of \d+ items, delivered before: (.*)/g)) {
-      for (const unit of match[1]!.replace(/ and \d+ more$/, '').split(', ')) {
-        const [, txid, stage] = unit.split(' ');
-        if (!ours.has(txid!)) continue;
-        droppedLogged++;
-        const first = emittedBy.get(`${txid} ${stage}`)?.[0];
-        if (first && first !== worker.name) droppedAcrossWorkers++;
-      }
-    }
-  }
-  const creations = run.log.filter((entry) => entry.operation === 'createBitcoinStream').length;
-  const deletions = run.log.filter((entry) => entry.operation === 'deleteBitcoinStream').length;
-  // One output item per input item (paired); the ones without a price say `found: false`.
-  const solanaItems = run.solana.run ? itemsOf(run.solana.run, 'Solana prices') : [];
-  const solanaPriced = solanaItems.filter((item) => item.found === true);
-  const offLoopback = run.listening.filter((address) => !address.startsWith('127.0.0.1:'));
-  const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-
-  const figures: Record<string, Figure> = {
-    n8nProcesses: Object.fromEntries(
-      ['main', 'webhook', 'worker'].map((role) => [
-        role,
-        queue.processes.filter((child) => child.role === role).length,
-      ]),
-    ),
-    listeningPorts: run.listening.length,
-    portsOffLoopback: offLoopback.length,
-    streamsCreated: creations,
-    verificationAnswer: run.verificationStatus,
-    transactions: txids.length,
-    deliveryFaults: DELIVERY_FAULTS,
-    emulatorDeliveries: { ...run.emulatorTotals },
-    deliveriesSent: sent,
-    lostBeforeN8n: lostBefore,
-    deliveriesReceived: reached,
-    answersLostAfterN8n: answersLost,
-    executionsStarted: startedExecutions,
-    n8nExecutionRecords: executions.length,
-    executionsByProcess: perWorker,
-    failedExecutions: executions.filter((execution) => execution.status !== 'success').length,
-    itemsReceived: itemsReached,
-    itemsPassedOn: passedOn,
-    duplicatesDropped: dropped,
-    duplicatesDroppedOnTheOtherWorker: droppedAcrossWorkers,
-    lost,
-    doubled,
-    simultaneousCopies: {
-      deliveries: run.postgresCopies.deliveries,
-      onTwoWorkers: run.postgresCopies.onTwoWorkers,
-      passedOnOnce: run.postgresCopies.once,
-      doubled: run.postgresCopies.doubled,
-      lost: run.postgresCopies.lost,
-    },
-    n8nStoreSimultaneousCopies: {
-      deliveries: run.n8nStoreCopies.deliveries,
-      onTwoWorkers: run.n8nStoreCopies.onTwoWorkers,
-      passedOnOnce: run.n8nStoreCopies.once,
-      doubled: run.n8nStoreCopies.doubled,
-      lost: run.n8nStoreCopies.lost,
-    },
-    solanaItems: run.solana.items,
-    solanaItemsOut: solanaItems.length,
-    solanaHttpCalls: run.solana.calls,
-    solanaRanOn: run.solana.run ? (ranBy.get(run.solana.run.id) ?? 'not on a worker') : 'did not run',
-    solanaPriced: solanaPriced.length,
-    streamsDeleted: deletions,
-    streamAfterDeactivation: run.streamGoneStatus,
-  };
-  const checks = new Checks();
-  checks.equal('portsOffLoopback', offLoopback.length, 0);
-  checks.equal('streamsCreated', creations, 1);
-  checks.equal('verificationAnswer', run.verificationStatus, 200);
-  const counted = run.emulatorTotals;
-  checks.that(
-    'emulatorDeliveries',
-    'exhausted 0; attempts, lostRequest, lostAnswer, delivered = the per-stage sums',
-    counted.exhausted === 0 &&
-      counted.attempts === total(sent) &&
-      counted.lostRequest === total(lostBefore) &&
-      counted.lostAnswer === total(answersLost) &&
-      counted.delivered === deliveries.size,
-  );
-  checks.that('lostBeforeN8n', '>= 1 in all', total(lostBefore) >= 1);
-  checks.that('answersLostAfterN8n', '>= 1 in all', total(answersLost) >= 1);
-  checks.that(
-    'executionsStarted',
-    '= n8nExecutionRecords in all',
-    total(startedExecutions) === executions.length,
-  );
-  checks.that(
-    'executionsByProcess',
-    'each worker ran some; none elsewhere',
-    queue.processes
-      .filter((child) => child.role === 'worker')
-      .every((worker) => (perWorker[worker.name] ?? 0) > 0) && perWorker['not on a worker'] === undefined,
-  );
-  checks.equal('failedExecutions', figures.failedExecutions, 0);
-  checks.that(
-    'duplicatesDropped',
-    '>= 1 in all, = logged by the workers',
-    total(dropped) >= 1 && total(dropped) === droppedLogged,
-  );
-  checks.atLeast('duplicatesDroppedOnTheOtherWorker', droppedAcrossWorkers, 1);
-  checks.equal('lost', lost, 0);
-  checks.equal('doubled', doubled, 0);
-  checks.that(
-    'simultaneousCopies',
-    'passedOnOnce = deliveries, onTwoWorkers >= 1',
-    run.postgresCopies.once === run.postgresCopies.deliveries && run.postgresCopies.onTwoWorkers >= 1,
-  );
-  checks.equal('solanaHttpCalls', run.solana.calls, 10);
-  checks.that('solanaRanOn', 'a worker', /^worker-\d+$/.test(String(figures.solanaRanOn)));
-  checks.equal('solanaItemsOut', solanaItems.length, run.solana.items);
-  checks.equal('solanaPriced', solanaPriced.length, 2);
-  checks.equal('streamsDeleted', deletions, 1);
-  checks.equal('streamAfterDeactivation', run.streamGoneStatus, 404);
-  return result('n8n-queue', run.started, figures, checks);
-}
-
-interface CopiesOutcome {
-  deliveries: number;
-  /** Deliveries whose two copies ran on different workers. */
-  onTwoWorkers: number;
-  once: number;
-  doubled: number;
-  lost: number;
-}
-
-/**
- * Posts each body twice at the same moment to the webhook processor (signed with the emulator's
- * secret), waits for every execution, and counts how often each delivery reached the workflow.
- */
-async function sendTwiceAtOnce(
-  api: N8nApi,
-  queue: N8nQueue,
-  run: {
-    workflowId: string;
-    path: string;
-    idOf: (item: Record<string, unknown>) => string;
-    bodies: { id: string; body: unknown }[];
-  },
-): Promise<CopiesOutcome> {
-  const before = (await api.executions(run.workflowId)).length;
-  const statuses = await Promise.all(
-    run.bodies.flatMap(({ body }) => {
-      const text = JSON.stringify(body);
-      const post = async () =>
-        (
-          await fetch(`${queue.webhookProcessorUrl}${run.path}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-signature': await signBody(text, DEFAULT_SECRET_KEY),
-            },
-            body: text,
-          })
-        ).status;
-      return [post(), post()];
-    }),
-  );
-  const notAccepted = statuses.filter((status) => status !== 200).length;
-  if (notAccepted > 0)
-    throw new Error(`${notAccepted} simultaneous copies were not answered 200: ${statuses}`);
-  const executions = await waitFor(
-    'the executions of the simultaneous copies',
-    async () => {
-      const all = await api.executions(run.workflowId);
-      return all.length >= before + statuses.length &&
-        all.every((execution) => execution.status !== 'running')
-        ? all.slice(before)
-        : undefined;
-    },
-    120_000,
-    1_000,
-  );
-  const ranBy = executionsByWorker(queue);
-  const ids = new Set(run.bodies.map((entry) => entry.id));
-  // Who handled each copy: the worker whose execution passed it on (n8n's records), and the worker
-  // that dropped it (its log line names the delivery key, which holds the id).
-  const handledBy = new Map<string, string[]>();
-  const note = (id: string, worker: string) => handledBy.set(id, [...(handledBy.get(id) ?? []), worker]);
-  const emitted: Record<string, number> = {};
-  for (const execution of executions) {
-    for (const item of itemsOf(execution, TRIGGER_NODE)) {
-      const id = run.idOf(item);
-      tally(emitted, id);
-      note(id, ranBy.get(execution.id) ?? 'unknown');
-    }
-  }
-  for (const worker of queue.processes.filter((child) => child.role === 'worker')) {
-    for (const match of worker.output().matchAll(/dropped \d+ of \d+ items, delivered before: (.*)/g)) {
-      for (const id of ids) if (match[1]!.includes(id)) note(id, worker.name);
-    }
-  }
-  const counts = run.bodies.map((entry) => emitted[entry.id] ?? 0);
-  return {
-    deliveries: run.bodies.length,
-    onTwoWorkers: [...handledBy.values()].filter((workers) => new Set(workers).size > 1).length,
-    once: counts.filter((count) => count === 1).length,
-    doubled: counts.filter((count) => count > 1).length,
-    lost: counts.filter((count) => count === 0).length,
-  };
-}
-
-/** An EVM stream delivery of one block, the shape the service posts. */
-function evmDelivery(blockNumber: string, hash: string) {
-  return {
-    confirmed: false,
-    chainId: '0x1',
-    streamId: 'b3e1d2c4-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-    tag: 'queue',
-    retries: 0,
-    block: { number: blockNumber, hash, timestamp: '1731024000' },
-    logs: [{ address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', topic0: '0xddf2' }],
-    txs: [],
-  };
 }

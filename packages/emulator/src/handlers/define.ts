@@ -22,6 +22,9 @@ export class RefusedRequest extends Error {
 export const badRequest = (message: string): RefusedRequest => new RefusedRequest(400, message);
 export const notFound = (message: string): RefusedRequest => new RefusedRequest(404, message);
 
+/** What a handler of this operation receives: its validated input. */
+export type HandlerInput<O extends Operation> = z.output<O['input']>;
+
 /** An operation with the code that serves it. */
 export interface Route {
   readonly operation: Operation;

@@ -5,20 +5,14 @@
  * PostgreSQL runs under the row's lock, so of any number of processes applying the same delivery
  * at once exactly one moves the record and is told the stage it really replaced.
  */
-import { ValidationError } from '@blockwire/core';
 import { checkOptionsObject } from '@blockwire/core/operations';
 import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
-import {
-  isConnectionLost,
-  type OwnerSession,
-  openOwnerSession,
-  type PostgresPool,
-  retried,
-  takeOver,
-  withClient,
-} from './postgres-connection.js';
-import { checkSchema, type PostgresTxStoreSql, postgresTxStoreSql } from './postgres-sql.js';
+import { type PostgresPool, retried, takeOver } from './postgres-connection.js';
+import { ownerSessions } from './postgres-owner-sessions.js';
+import { checkKeys, toRecord, withoutNul } from './postgres-rows.js';
+import { migrate, poolFor } from './postgres-setup.js';
+import { checkSchema, postgresTxStoreSql } from './postgres-sql.js';
 import {
   deliveryFromRow,
   type RecordedChange,
@@ -27,6 +21,10 @@ import {
   type TxStore,
 } from './store.js';
 
+// The store's other jobs live beside it: the pool and the migrations (postgres-setup), the owner
+// sessions (postgres-owner-sessions), its rows and what they may hold (postgres-rows), the SQL
+// (postgres-sql) and the connection (postgres-connection). This file is the store's methods.
+
 /** Anything that runs a query: a `pg.Pool`, a `pg.Client`, a client of a pool inside your transaction. */
 export interface PostgresQueryable {
   query(text: string, values?: unknown[]): Promise<unknown>;
@@ -34,8 +32,6 @@ export interface PostgresQueryable {
 
 export type { PostgresClient, PostgresPool } from './postgres-connection.js';
 export { postgresTxStoreSql } from './postgres-sql.js';
-
-type Row = Record<string, unknown>;
 
 export interface PostgresTxStoreOptions {
   /**
@@ -218,169 +214,3 @@ export async function createPostgresTxStore(
     },
   };
 }
-
-/**
- * The store's owner sessions: the current one, and a new one (a new owner, taking over what the
- * lost one held) as soon as one is lost — opened again and again while the server is away.
- */
-function ownerSessions(db: PostgresPool, sql: PostgresTxStoreSql, namespace: number) {
-  let opening: Promise<OwnerSession> | undefined;
-  let open: OwnerSession | undefined;
-  /** The owner of the session lost last, until a new session has taken its deliveries over. */
-  let lostOwner: number | undefined;
-  let closed = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-
-  const onLost = (session: OwnerSession) => {
-    if (open !== session) return;
-    open = undefined;
-    opening = undefined;
-    lostOwner = session.owner;
-    reopenSoon(50);
-  };
-
-  function reopenSoon(delayMs: number): void {
-    if (closed || retry !== undefined) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      current().catch(() => reopenSoon(Math.min(1_000, delayMs * 2)));
-    }, delayMs);
-    (retry as { unref?: () => void }).unref?.();
-  }
-
-  function current(): Promise<OwnerSession> {
-    if (closed) return Promise.reject(new Error('the PostgreSQL store is closed'));
-    opening ??= openOwnerSession(db, sql, namespace, lostOwner, onLost).then(
-      (session) => {
-        if (closed) {
-          session.close();
-          throw new Error('the PostgreSQL store is closed');
-        }
-        open = session;
-        lostOwner = undefined;
-        return session;
-      },
-      (error: unknown) => {
-        opening = undefined;
-        throw error;
-      },
-    );
-    return opening;
-  }
-
-  return {
-    current,
-    /** Runs `work` on the owner session; on a new one when the connection drops under it. */
-    run<T>(work: (session: OwnerSession) => Promise<T>): Promise<T> {
-      return retried(async () => {
-        const session = await current();
-        try {
-          return await work(session);
-        } catch (error) {
-          if (isConnectionLost(error)) session.close();
-          throw error;
-        }
-      });
-    },
-    /** Ends the owner session; `false` when it was closed already. */
-    close(): boolean {
-      if (closed) return false;
-      closed = true;
-      clearTimeout(retry);
-      // Destroyed, not returned to the pool: the lock goes with the connection.
-      open?.close();
-      return true;
-    },
-  };
-}
-
-/**
- * The fields the store keeps in columns of their own must be text PostgreSQL can hold: no U+0000,
- * no lone surrogate (no real txid, stream id or block has them; the transaction itself may, and is
- * kept as JSON text).
- */
-function checkKeys(record: TxRecord, index: number): void {
-  const UNSTORABLE = /[\0\p{Cs}]/u; // in `u` mode, a surrogate matches only when it is alone
-  const keys = {
-    txid: record.txid,
-    streamId: record.streamId,
-    'block.height': record.block.height,
-    'block.hash': record.block.hash,
-  };
-  for (const [path, value] of Object.entries(keys)) {
-    if (typeof value === 'string' && !UNSTORABLE.test(value)) continue;
-    throw new ValidationError(
-      [
-        {
-          path: path === 'txid' ? `transactions[${index}].txid` : path,
-          message: 'holds U+0000 or a lone surrogate, which PostgreSQL cannot store',
-        },
-      ],
-      { subject: 'Bitcoin webhook payload' },
-    );
-  }
-}
-
-/** PostgreSQL's text cannot hold U+0000 (a message may quote what a delivery carried). */
-const withoutNul = (text: string) => text.replaceAll('\0', '\uFFFD');
-
-async function poolFor(connectionString: string): Promise<PostgresPool> {
-  let pg: typeof import('pg');
-  try {
-    const loaded = (await import('pg')) as typeof import('pg') & { default?: typeof import('pg') };
-    pg = loaded.default ?? loaded;
-  } catch {
-    throw new Error(
-      'createPostgresTxStore(connectionString) needs the `pg` package (an optional peer dependency): npm install pg — or pass your own pg.Pool',
-    );
-  }
-  const pool = new pg.Pool({ connectionString });
-  // An idle connection that breaks must not end the process (pg emits `error` on the pool).
-  pool.on('error', () => undefined);
-  return pool as unknown as PostgresPool;
-}
-
-/** Creates and migrates the tables in one transaction, under an advisory lock: many openers at once are fine. */
-async function migrate(db: PostgresPool, sql: PostgresTxStoreSql): Promise<void> {
-  await retried(() =>
-    withClient(db, async (client) => {
-      try {
-        await client.query('BEGIN');
-        let version = 0;
-        for (const statement of sql.prepare) {
-          const { rows } = await client.query(statement);
-          if (rows[0] && 'version' in rows[0]) version = Number(rows[0].version);
-        }
-        if (version > sql.migrations.length) {
-          throw new Error(
-            `the Blockwire tables are at version ${version}, newer than this @blockwire/streams knows (${sql.migrations.length}): upgrade it`,
-          );
-        }
-        for (let next = version + 1; next <= sql.migrations.length; next++) {
-          await client.query(sql.migrations[next - 1]!);
-          await client.query(sql.recordVersion, [next]);
-        }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    }),
-  );
-}
-
-const toRecord = (row: Row): TxRecord => ({
-  txid: String(row.txid),
-  stage: row.stage as BitcoinDeliveryStage,
-  tx: JSON.parse(String(row.tx)),
-  block: { height: String(row.block_height), hash: String(row.block_hash) },
-  streamId: String(row.stream_id),
-  firstSeenAt: Number(row.first_seen_at),
-  updatedAt: Number(row.updated_at),
-  ...(row.delivery_id == null
-    ? {}
-    : {
-        deliveryId: String(row.delivery_id),
-        previousStage: (row.previous_stage ?? null) as BitcoinDeliveryStage | null,
-      }),
-});

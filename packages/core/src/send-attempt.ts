@@ -1,0 +1,70 @@
+import type { ClientRequest, ClientRuntime } from './client.js';
+import { isPlainPath, type Route } from './client-routes.js';
+import { ResponseTooLargeError } from './errors.js';
+import type { BaseUrls } from './options.js';
+import {
+  DIRECT,
+  type DirectRequest,
+  isDirectTransport,
+  type Transport,
+  type TransportResponse,
+  utf8Length,
+} from './transport.js';
+
+export interface AttemptSetup {
+  transport: Transport;
+  inFlight: ReturnType<ClientRuntime['attempts']>;
+  baseUrls: Readonly<BaseUrls>;
+  maxResponseBytes: number;
+}
+
+/**
+ * Sends one attempt of a request: through a built-in transport directly, or through the
+ * transport's own API. The function returned is that attempt; `createClientWith` retries it.
+ */
+export function createAttemptSender({ transport, inFlight, baseUrls, maxResponseBytes }: AttemptSetup) {
+  const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
+  return function attemptOnce(
+    route: Route,
+    req: ClientRequest,
+    target: string,
+    headers: Readonly<Record<string, string>>,
+    body: string | undefined,
+  ): Promise<TransportResponse> {
+    if (direct && route.direct && isPlainPath(req.path)) {
+      const request: DirectRequest = {
+        origin: route.direct.origin,
+        path: `${route.direct.basePath}${target}`,
+        method: req.method,
+        headers,
+        body,
+        maxResponseBytes,
+      };
+      return inFlight.start(req.signal, (attempt) => direct(request, attempt));
+    }
+    return inFlight.start(req.signal, (attempt) => {
+      const controller = new AbortController();
+      attempt.onCancel = (reason) => controller.abort(reason);
+      // A plain JavaScript transport may return a value, not a promise.
+      Promise.resolve(
+        transport({
+          method: req.method,
+          url: `${baseUrls[req.api]}${target}`,
+          headers: { ...headers },
+          body,
+          signal: controller.signal,
+          maxResponseBytes,
+        }),
+      )
+        .then((response) => {
+          // A transport of the caller's own may not stop at the limit: the answer is the same.
+          const text = response.body;
+          if (text.length * 3 > maxResponseBytes && utf8Length(text) > maxResponseBytes) {
+            throw new ResponseTooLargeError(maxResponseBytes, { status: response.status });
+          }
+          attempt.resolve(response);
+        })
+        .catch((error: unknown) => attempt.reject(error));
+    });
+  };
+}

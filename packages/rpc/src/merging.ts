@@ -1,0 +1,81 @@
+import type { CallOptions } from '@blockwire/core/operations';
+import { mergeable, mergeKey } from './call-kinds.js';
+
+type Send = (
+  method: string,
+  params: unknown,
+  operation: string,
+  signal: AbortSignal | undefined,
+) => Promise<unknown>;
+
+/** One call in flight that identical calls join instead of sending their own. */
+interface SharedCall {
+  result: Promise<unknown>;
+  /** Callers that can give up (have a signal) and have not. */
+  waiting: number;
+  /** A caller without a signal keeps the call going whatever the others do. */
+  pinned: boolean;
+  abort: AbortController;
+}
+
+/**
+ * Sends a call, or joins an identical one already in flight (same method, same params): viem
+ * does the same, so N callers asking for one block cost one call, not N. Each caller can still
+ * give up on its own; the shared call is cancelled only when every caller has. The function
+ * returned sends each call through `send`.
+ */
+export function createCallMerger(send: Send) {
+  const inFlight = new Map<string, SharedCall>();
+
+  function execute(method: string, params: unknown, operation: string, options: CallOptions) {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const key = mergeable(method) ? mergeKey(method, params) : undefined;
+    if (key === undefined) return send(method, params, operation, signal);
+    let shared = inFlight.get(key);
+    if (!shared) {
+      const abort = new AbortController();
+      const created: SharedCall = {
+        result: send(method, params, operation, abort.signal),
+        waiting: 0,
+        pinned: false,
+        abort,
+      };
+      const forget = () => {
+        if (inFlight.get(key) === created) inFlight.delete(key);
+      };
+      created.result.then(forget, forget);
+      inFlight.set(key, created);
+      shared = created;
+    }
+    if (!signal) {
+      shared.pinned = true;
+      return shared.result;
+    }
+    return joinUntilAborted(shared, signal);
+  }
+
+  function joinUntilAborted(shared: SharedCall, signal: AbortSignal): Promise<unknown> {
+    shared.waiting += 1;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => {
+        shared.waiting -= 1;
+        if (shared.waiting === 0 && !shared.pinned) shared.abort.abort(signal.reason);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.result.then(
+        (result) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(result);
+        },
+        (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  return execute;
+}

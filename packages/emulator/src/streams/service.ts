@@ -1,22 +1,4 @@
-import {
-  addBitcoinStreamAddressOperation,
-  addBitcoinStreamXpubOperation,
-  createBitcoinStreamOperation,
-  deleteBitcoinStreamOperation,
-  getBitcoinBlockWebhookDataOperation,
-  getBitcoinStreamOperation,
-  listBitcoinStreamAddressesOperation,
-  listBitcoinStreamsOperation,
-  listBitcoinStreamXpubsOperation,
-  removeBitcoinStreamAddressOperation,
-  removeBitcoinStreamXpubOperation,
-  replayBitcoinBlockOperation,
-  setBitcoinStreamStatusOperation,
-  signBody,
-  updateBitcoinStreamOperation,
-  updateEvmStreamStatusOperation,
-  updateSettingsOperation,
-} from '@blockwire/streams/operations';
+import { operations, signBody } from '@blockwire/streams/operations';
 import { type AddTransactionInput, BitcoinSimulator } from '../bitcoin/simulator.js';
 import {
   DeliveryEngine,
@@ -25,7 +7,7 @@ import {
   type DeliveryTotals,
 } from '../delivery/engine.js';
 import type { DeliveryFault } from '../faults.js';
-import { defineHandler, type Route } from '../handlers/define.js';
+import { defineRoutes, type Route } from '../handlers/define.js';
 import { BitcoinStreams } from './bitcoin-streams.js';
 import { CONFIRMATION_DEPTH, StreamDeliveries } from './deliveries.js';
 import { updateEvmStreamStatus, updateSettings } from './evm-and-settings.js';
@@ -123,36 +105,34 @@ export class Streams implements StreamsService {
       evicted: (txid) => this.deliveries.evicted(txid),
       block: (block) => this.deliveries.onBlock(block),
     });
-    this.routes = [
-      defineHandler(updateEvmStreamStatusOperation, (input) => updateEvmStreamStatus(this.state, input)),
-      defineHandler(updateSettingsOperation, (input) => updateSettings(this.state, input)),
-      defineHandler(createBitcoinStreamOperation, (input) => this.streams.createBitcoinStream(input)),
-      defineHandler(updateBitcoinStreamOperation, (input) => this.streams.updateBitcoinStream(input)),
-      defineHandler(setBitcoinStreamStatusOperation, (input) => this.streams.setBitcoinStreamStatus(input)),
-      defineHandler(listBitcoinStreamsOperation, (input) => {
+    this.routes = defineRoutes(operations, {
+      updateEvmStreamStatus: (input) => updateEvmStreamStatus(this.state, input),
+      updateSettings: (input) => updateSettings(this.state, input),
+      createBitcoinStream: (input) => this.streams.createBitcoinStream(input),
+      updateBitcoinStream: (input) => this.streams.updateBitcoinStream(input),
+      setBitcoinStreamStatus: (input) => this.streams.setBitcoinStreamStatus(input),
+      listBitcoinStreams: (input) => {
         const listed = page(this.state.bitcoinStreams, input);
         return { ...listed, result: listed.result.map((stream) => this.streams.streamJson(stream)) };
-      }),
-      defineHandler(getBitcoinStreamOperation, (input) =>
-        this.streams.streamJson(this.streams.requireStream(input.id)),
-      ),
-      defineHandler(deleteBitcoinStreamOperation, (input) => this.streams.deleteBitcoinStream(input)),
-      defineHandler(getBitcoinBlockWebhookDataOperation, (input) => blocks.blockWebhookData(input)),
-      defineHandler(replayBitcoinBlockOperation, (input) => blocks.replayBitcoinBlock(input)),
-      defineHandler(listBitcoinStreamAddressesOperation, (input) => {
+      },
+      getBitcoinStream: (input) => this.streams.streamJson(this.streams.requireStream(input.id)),
+      deleteBitcoinStream: (input) => this.streams.deleteBitcoinStream(input),
+      getBitcoinBlockWebhookData: (input) => blocks.blockWebhookData(input),
+      replayBitcoinBlock: (input) => blocks.replayBitcoinBlock(input),
+      listBitcoinStreamAddresses: (input) => {
         const stream = this.streams.requireStream(input.id);
         return page(this.state.addresses[stream.id] ?? [], input);
-      }),
-      defineHandler(addBitcoinStreamAddressOperation, (input) => watched.addAddress(input)),
-      defineHandler(removeBitcoinStreamAddressOperation, (input) => watched.removeAddress(input)),
-      defineHandler(listBitcoinStreamXpubsOperation, (input) => {
+      },
+      addBitcoinStreamAddress: (input) => watched.addAddress(input),
+      removeBitcoinStreamAddress: (input) => watched.removeAddress(input),
+      listBitcoinStreamXpubs: (input) => {
         const stream = this.streams.requireStream(input.id);
         const xpubs = page(this.state.xpubs[stream.id] ?? [], input);
         return { ...xpubs, result: xpubs.result.map((record) => watched.xpubJson(stream.id, record)) };
-      }),
-      defineHandler(addBitcoinStreamXpubOperation, (input) => watched.addXpub(input)),
-      defineHandler(removeBitcoinStreamXpubOperation, (input) => watched.removeXpub(input)),
-    ];
+      },
+      addBitcoinStreamXpub: (input) => watched.addXpub(input),
+      removeBitcoinStreamXpub: (input) => watched.removeXpub(input),
+    });
   }
 
   /** How much the service holds beyond its state (for tests of its memory bounds). */

@@ -1,4 +1,5 @@
 /** The n8n-queue scenario's figures and checks, worked out from what the run recorded. */
+import type { DeliveryTotals } from '@blockwire/emulator';
 import { type BitcoinDeliveryStage, bitcoinDeliveryStage, parseBitcoinWebhook } from '@blockwire/streams';
 import type { FaultProxy } from 'n8n-nodes-blockwire/e2e/fault-proxy.ts';
 import { type Execution, itemsOf } from 'n8n-nodes-blockwire/e2e/n8n.ts';
@@ -7,15 +8,6 @@ import type { CopiesOutcome } from './n8n-queue-copies.ts';
 import { STAGES, TRIGGER_NODE, unitOf } from './n8n-queue-workflows.ts';
 import { Checks, type Figure, result, type ScenarioResult } from './report.ts';
 import { tally } from './sdk.ts';
-
-/** The emulator's count of delivery attempts (GET /deliveries). */
-export interface DeliveryTotals {
-  attempts: number;
-  delivered: number;
-  exhausted: number;
-  lostRequest: number;
-  lostAnswer: number;
-}
 
 export interface EmulatorRequest {
   method: string;

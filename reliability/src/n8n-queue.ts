@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { type Client, createClient } from '@blockwire/core';
+import type { DeliveryTotals } from '@blockwire/emulator';
 import { getBitcoinStream, listBitcoinStreams } from '@blockwire/streams';
 import {
   type PostgresServer,
@@ -33,7 +34,7 @@ import {
 } from 'n8n-nodes-blockwire/e2e/queue.ts';
 import { solanaBatchAddresses } from 'n8n-nodes-blockwire/e2e/solana-addresses.ts';
 import { evmDelivery, sendTwiceAtOnce } from './n8n-queue-copies.ts';
-import { type DeliveryTotals, type EmulatorRequest, figuresOf, payloadOf } from './n8n-queue-figures.ts';
+import { type EmulatorRequest, figuresOf, payloadOf } from './n8n-queue-figures.ts';
 import { listenersOf } from './n8n-queue-ports.ts';
 import {
   importWorkflows,

@@ -5,7 +5,7 @@
  * field is optional and unknown fields pass through. One choice is the client's own: a Bitcoin
  * stream must carry its `id`, since every other Bitcoin call needs it.
  */
-import { nonEmptyString, nonNegativeInteger } from '@blockwire/core/operations';
+import { nonEmptyString, nonNegativeInteger, type Paging } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID } from './examples.js';
 
@@ -134,6 +134,18 @@ export const pageLimitSchema = nonNegativeInteger.meta({ description: 'The most 
 export const cursorSchema = z
   .string({ error: 'must be a string (the cursor of the previous page)' })
   .meta({ description: 'The cursor the previous page returned, to get the next page.' });
+
+/** The page size and cursor every Bitcoin list call takes, both in the query. */
+export const cursorPageInput = { limit: pageLimitSchema.optional(), cursor: cursorSchema.optional() };
+
+/** How every Bitcoin list call pages: the cursor of the answer asks for the next page. */
+export const CURSOR_PAGING = {
+  style: 'cursor',
+  cursorField: 'cursor',
+  limitField: 'limit',
+  nextCursor: 'cursor',
+  items: 'result',
+} as const satisfies Paging;
 
 // --- responses ---
 

@@ -3,6 +3,7 @@ import {
   type Client,
   defineIterator,
   defineOperation,
+  fieldsAt,
   runOperation,
 } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
@@ -12,14 +13,13 @@ import {
   type BitcoinStreamAddressPage,
   bitcoinStreamAddressPageSchema,
   bitcoinStreamIdSchema,
-  cursorSchema,
-  pageLimitSchema,
+  CURSOR_PAGING,
+  cursorPageInput,
 } from '../schemas.js';
 
 export const listBitcoinStreamAddressesInput = z.strictObject({
   id: bitcoinStreamIdSchema,
-  limit: pageLimitSchema.optional(),
-  cursor: cursorSchema.optional(),
+  ...cursorPageInput,
 });
 export type ListBitcoinStreamAddressesInput = z.input<typeof listBitcoinStreamAddressesInput>;
 
@@ -29,13 +29,7 @@ export const listBitcoinStreamAddressesOperation = defineOperation({
   action: 'getAddresses',
   displayName: 'Get Addresses',
   summary: 'List the addresses a Bitcoin stream watches',
-  paging: {
-    style: 'cursor',
-    cursorField: 'cursor',
-    limitField: 'limit',
-    nextCursor: 'cursor',
-    items: 'result',
-  },
+  paging: CURSOR_PAGING,
   examples: [
     {
       input: { id: EXAMPLE_STREAM_ID, limit: 2 },
@@ -49,7 +43,7 @@ export const listBitcoinStreamAddressesOperation = defineOperation({
   method: 'GET',
   path: '/streams/bitcoin/{id}/address',
   input: listBitcoinStreamAddressesInput,
-  fields: { id: 'path', limit: 'query', cursor: 'query' },
+  fields: { id: 'path', ...fieldsAt(cursorPageInput, 'query') },
   response: bitcoinStreamAddressPageSchema,
   idempotent: true,
 });

@@ -3,6 +3,7 @@ import {
   type Client,
   defineIterator,
   defineOperation,
+  fieldsAt,
   runOperation,
 } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
@@ -12,14 +13,13 @@ import {
   type BitcoinStreamXpubPage,
   bitcoinStreamIdSchema,
   bitcoinStreamXpubPageSchema,
-  cursorSchema,
-  pageLimitSchema,
+  CURSOR_PAGING,
+  cursorPageInput,
 } from '../schemas.js';
 
 export const listBitcoinStreamXpubsInput = z.strictObject({
   id: bitcoinStreamIdSchema,
-  limit: pageLimitSchema.optional(),
-  cursor: cursorSchema.optional(),
+  ...cursorPageInput,
 });
 export type ListBitcoinStreamXpubsInput = z.input<typeof listBitcoinStreamXpubsInput>;
 
@@ -29,13 +29,7 @@ export const listBitcoinStreamXpubsOperation = defineOperation({
   action: 'getXpubs',
   displayName: 'Get Xpubs',
   summary: 'List the extended public keys attached to a Bitcoin stream',
-  paging: {
-    style: 'cursor',
-    cursorField: 'cursor',
-    limitField: 'limit',
-    nextCursor: 'cursor',
-    items: 'result',
-  },
+  paging: CURSOR_PAGING,
   examples: [
     {
       input: { id: EXAMPLE_STREAM_ID },
@@ -49,7 +43,7 @@ export const listBitcoinStreamXpubsOperation = defineOperation({
   method: 'GET',
   path: '/streams/bitcoin/{id}/xpub',
   input: listBitcoinStreamXpubsInput,
-  fields: { id: 'path', limit: 'query', cursor: 'query' },
+  fields: { id: 'path', ...fieldsAt(cursorPageInput, 'query') },
   response: bitcoinStreamXpubPageSchema,
   idempotent: true,
 });

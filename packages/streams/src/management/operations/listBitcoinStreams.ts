@@ -2,6 +2,7 @@ import {
   type CallOptions,
   type Client,
   defineOperation,
+  fieldsAt,
   type IterateOptions,
   iterateOperation,
   runOperation,
@@ -13,13 +14,12 @@ import {
   type BitcoinStream,
   type BitcoinStreamList,
   bitcoinStreamListSchema,
-  cursorSchema,
-  pageLimitSchema,
+  CURSOR_PAGING,
+  cursorPageInput,
 } from '../schemas.js';
 
 export const listBitcoinStreamsInput = z.strictObject({
-  limit: pageLimitSchema.optional(),
-  cursor: cursorSchema.optional(),
+  ...cursorPageInput,
 });
 export type ListBitcoinStreamsInput = z.input<typeof listBitcoinStreamsInput>;
 
@@ -29,13 +29,7 @@ export const listBitcoinStreamsOperation = defineOperation({
   action: 'getMany',
   displayName: 'Get Many Bitcoin Streams',
   summary: "List the project's Bitcoin streams",
-  paging: {
-    style: 'cursor',
-    cursorField: 'cursor',
-    limitField: 'limit',
-    nextCursor: 'cursor',
-    items: 'result',
-  },
+  paging: CURSOR_PAGING,
   examples: [
     {
       input: { limit: 10 },
@@ -49,7 +43,7 @@ export const listBitcoinStreamsOperation = defineOperation({
   method: 'GET',
   path: '/streams/bitcoin',
   input: listBitcoinStreamsInput,
-  fields: { limit: 'query', cursor: 'query' },
+  fields: fieldsAt(cursorPageInput, 'query'),
   response: bitcoinStreamListSchema,
   idempotent: true,
 });

@@ -17,7 +17,7 @@ const MARKER = /<!-- parameters: (\w+) -->\n[\s\S]*?<!-- \/parameters -->/g;
 export async function packagesWithActions() {
   const names = ['prices', 'entities', 'streams', 'rpc'];
   return Promise.all(
-    names.map(async (name) => ({ name, actions: (await import(`@blockwire/${name}`)).actions })),
+    names.map(async (name) => ({ name, actions: (await import(`@blockwire/${name}/operations`)).actions })),
   );
 }
 

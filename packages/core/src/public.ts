@@ -22,6 +22,7 @@ export {
   type ResponseInfo,
   type RetryInfo,
 } from './client.js';
+export { defineEndpoint, type Endpoint, type EndpointCall } from './endpoint.js';
 export {
   ApiError,
   type ApiErrorDetails,

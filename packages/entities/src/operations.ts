@@ -7,16 +7,7 @@
 export { actions, operations } from './actions.js';
 export * from './index.js';
 export { iterateEntitiesByCategoryInput } from './iterateEntitiesByCategory.js';
-export {
-  getEntitiesByCategoryInput,
-  getEntitiesByCategoryOperation,
-} from './operations/getEntitiesByCategory.js';
-export { getEntityInput, getEntityOperation } from './operations/getEntity.js';
-export {
-  getEntityCategoriesInput,
-  getEntityCategoriesOperation,
-} from './operations/getEntityCategories.js';
-export { searchEntitiesInput, searchEntitiesOperation } from './operations/searchEntities.js';
+export * from './operations/definitions.js';
 export {
   categorySchema,
   entitiesByCategoryResponseSchema,

@@ -1,32 +1,12 @@
-import { defineAction } from '@blockwire/core/operations';
-import {
-  getEvmTokenPrice,
-  getEvmTokenPriceInput,
-  getEvmTokenPriceOperation,
-} from './operations/getEvmTokenPrice.js';
-import {
-  getSolanaTokenPrices,
-  getSolanaTokenPricesInput,
-  getSolanaTokenPricesOperation,
-} from './operations/getSolanaTokenPrices.js';
+import { endpoints } from './operations/definitions.js';
 
 /**
- * The SDK functions of this package as data, in the contract's order: a consumer (the n8n node, a
- * CLI, an agent tool) routes `operation.resource` / `operation.action` to `call` with no switch of
- * its own. Solana prices take any number of addresses: `call` chunks them 100 a request.
+ * The SDK functions of this package as data, one per endpoint file in `./operations` (in file
+ * order): a consumer (the n8n node, the emulator, an agent tool) routes `operation.resource` /
+ * `operation.action` to `call` with no switch of its own. Listings return one page; their
+ * operation's `paging` says how to ask for the next.
  */
-export const actions = [
-  defineAction({
-    operation: getEvmTokenPriceOperation,
-    input: getEvmTokenPriceInput,
-    call: getEvmTokenPrice,
-  }),
-  defineAction({
-    operation: getSolanaTokenPricesOperation,
-    input: getSolanaTokenPricesInput,
-    call: getSolanaTokenPrices,
-  }),
-] as const;
+export const actions = endpoints;
 
-/** Every operation of this package, in the contract's order. */
+/** Every operation of this package, in the same order. */
 export const operations = actions.map((action) => action.operation);

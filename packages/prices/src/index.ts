@@ -3,12 +3,5 @@
  * hosts that build on the definitions: the n8n node, the emulator, an agent tool) are in
  * `@blockwire/prices/operations`, so changing them is not a change of this entry.
  */
-export { type GetEvmTokenPriceInput, getEvmTokenPrice } from './operations/getEvmTokenPrice.js';
-export {
-  type GetSolanaTokenPricesInput,
-  type GetSolanaTokenPricesOptions,
-  getSolanaTokenPrices,
-  SOLANA_PRICES_DEFAULT_CONCURRENCY,
-  SOLANA_PRICES_MAX_ADDRESSES,
-} from './operations/getSolanaTokenPrices.js';
+export * from './operations/index.js';
 export { type EvmTokenPrice, SOLANA_NETWORKS, type SolanaNetwork, type SolanaTokenPrice } from './schemas.js';

@@ -6,12 +6,7 @@
 
 export { actions, operations } from './actions.js';
 export * from './index.js';
-export { getEvmTokenPriceInput, getEvmTokenPriceOperation } from './operations/getEvmTokenPrice.js';
-export {
-  getSolanaTokenPricesInput,
-  getSolanaTokenPricesOperation,
-  solanaTokenPricesCallInput,
-} from './operations/getSolanaTokenPrices.js';
+export * from './operations/definitions.js';
 export {
   evmTokenPriceSchema,
   solanaAddress,

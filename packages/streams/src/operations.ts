@@ -14,72 +14,7 @@ export {
   extendedPublicKeySchema,
 } from './management/bitcoin-address.js';
 export * from './management/index.js';
-export {
-  addBitcoinStreamAddressInput,
-  addBitcoinStreamAddressOperation,
-  singleBitcoinAddressSchema,
-} from './management/operations/addBitcoinStreamAddress.js';
-export { addBitcoinStreamAddressesInput } from './management/operations/addBitcoinStreamAddresses.js';
-export {
-  addBitcoinStreamXpubInput,
-  addBitcoinStreamXpubOperation,
-} from './management/operations/addBitcoinStreamXpub.js';
-export {
-  createBitcoinStreamInput,
-  createBitcoinStreamOperation,
-} from './management/operations/createBitcoinStream.js';
-export {
-  deleteBitcoinStreamInput,
-  deleteBitcoinStreamOperation,
-} from './management/operations/deleteBitcoinStream.js';
-export {
-  getBitcoinBlockWebhookDataInput,
-  getBitcoinBlockWebhookDataOperation,
-} from './management/operations/getBitcoinBlockWebhookData.js';
-export {
-  getBitcoinStreamInput,
-  getBitcoinStreamOperation,
-} from './management/operations/getBitcoinStream.js';
-export {
-  listBitcoinStreamAddressesInput,
-  listBitcoinStreamAddressesOperation,
-} from './management/operations/listBitcoinStreamAddresses.js';
-export {
-  listBitcoinStreamsInput,
-  listBitcoinStreamsOperation,
-} from './management/operations/listBitcoinStreams.js';
-export {
-  listBitcoinStreamXpubsInput,
-  listBitcoinStreamXpubsOperation,
-} from './management/operations/listBitcoinStreamXpubs.js';
-export {
-  removeBitcoinStreamAddressInput,
-  removeBitcoinStreamAddressOperation,
-} from './management/operations/removeBitcoinStreamAddress.js';
-export {
-  removeBitcoinStreamXpubInput,
-  removeBitcoinStreamXpubOperation,
-} from './management/operations/removeBitcoinStreamXpub.js';
-export {
-  replayBitcoinBlockInput,
-  replayBitcoinBlockOperation,
-} from './management/operations/replayBitcoinBlock.js';
-export {
-  setBitcoinStreamStatusInput,
-  setBitcoinStreamStatusOperation,
-} from './management/operations/setBitcoinStreamStatus.js';
-export {
-  updateBitcoinStreamInput,
-  updateBitcoinStreamOperation,
-} from './management/operations/updateBitcoinStream.js';
-export {
-  updateEvmStreamStatusInput,
-  updateEvmStreamStatusOperation,
-} from './management/operations/updateEvmStreamStatus.js';
-export {
-  updateSettingsInput,
-  updateSettingsOperation,
-} from './management/operations/updateSettings.js';
+export * from './management/operations/definitions.js';
 export {
   bitcoinBlockReplaySchema,
   bitcoinBlockWebhookDataSchema,

@@ -3,7 +3,8 @@ import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { binanceSummary } from '../fixtures.js';
-import { getEntitiesByCategory, getEntitiesByCategoryOperation } from './getEntitiesByCategory.js';
+import { getEntitiesByCategoryOperation } from './definitions.js';
+import { getEntitiesByCategory } from './getEntitiesByCategory.js';
 
 const fullBody = {
   result: [

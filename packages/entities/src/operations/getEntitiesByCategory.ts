@@ -1,16 +1,6 @@
-import {
-  type CallOptions,
-  type Client,
-  defineOperation,
-  nonNegativeInteger,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, nonNegativeInteger } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import {
-  type EntitiesByCategoryResponse,
-  entitiesByCategoryResponseSchema,
-  pathSegmentId,
-} from '../schemas.js';
+import { entitiesByCategoryResponseSchema, pathSegmentId } from '../schemas.js';
 
 export const getEntitiesByCategoryInput = z.strictObject({
   categoryId: pathSegmentId.meta({
@@ -29,7 +19,7 @@ export type GetEntitiesByCategoryInput = z.input<typeof getEntitiesByCategoryInp
  * The contract names no query parameters for this call but answers with a page envelope, so
  * `page` and `limit` are sent as query parameters, the way the other listings take them.
  */
-export const getEntitiesByCategoryOperation = defineOperation({
+export const getEntitiesByCategoryEndpoint = defineEndpoint({
   id: 'getEntitiesByCategory',
   resource: 'entity',
   action: 'getByCategory',
@@ -74,10 +64,4 @@ export const getEntitiesByCategoryOperation = defineOperation({
 });
 
 /** One page of the entities in a category. To walk every page, use `iterateEntitiesByCategory`. */
-export function getEntitiesByCategory(
-  client: Client,
-  input: GetEntitiesByCategoryInput,
-  options?: CallOptions,
-): Promise<EntitiesByCategoryResponse> {
-  return runOperation(client, getEntitiesByCategoryOperation, input, options);
-}
+export const getEntitiesByCategory = getEntitiesByCategoryEndpoint.call;

@@ -3,7 +3,8 @@ import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { binanceEntity } from '../fixtures.js';
-import { getEntity, getEntityOperation } from './getEntity.js';
+import { getEntityOperation } from './definitions.js';
+import { getEntity } from './getEntity.js';
 
 const t = useServer(() => ({ body: binanceEntity }));
 

@@ -1,6 +1,6 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import { type Entity, entitySchema, pathSegmentId } from '../schemas.js';
+import { entitySchema, pathSegmentId } from '../schemas.js';
 
 export const getEntityInput = z.strictObject({
   entityId: pathSegmentId.meta({
@@ -11,7 +11,7 @@ export const getEntityInput = z.strictObject({
 });
 export type GetEntityInput = z.input<typeof getEntityInput>;
 
-export const getEntityOperation = defineOperation({
+export const getEntityEndpoint = defineEndpoint({
   id: 'getEntity',
   resource: 'entity',
   action: 'get',
@@ -48,6 +48,4 @@ export const getEntityOperation = defineOperation({
 });
 
 /** One entity (an organization, protocol or exchange) with the addresses labelled as its own. */
-export function getEntity(client: Client, input: GetEntityInput, options?: CallOptions): Promise<Entity> {
-  return runOperation(client, getEntityOperation, input, options);
-}
+export const getEntity = getEntityEndpoint.call;

@@ -3,7 +3,8 @@ import { inputFromRequest } from '@blockwire/core/internal';
 import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { exchangesCategory } from '../fixtures.js';
-import { getEntityCategories, getEntityCategoriesOperation } from './getEntityCategories.js';
+import { getEntityCategoriesOperation } from './definitions.js';
+import { getEntityCategories } from './getEntityCategories.js';
 
 const fullBody = {
   result: [exchangesCategory, { name: 'DeFi', id: 'defi', total_entities: 1280 }],

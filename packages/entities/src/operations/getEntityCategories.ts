@@ -1,19 +1,13 @@
-import {
-  type CallOptions,
-  type Client,
-  defineOperation,
-  nonNegativeInteger,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, nonNegativeInteger } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import { type EntityCategoriesResponse, entityCategoriesResponseSchema } from '../schemas.js';
+import { entityCategoriesResponseSchema } from '../schemas.js';
 
 export const getEntityCategoriesInput = z.strictObject({
   limit: nonNegativeInteger.meta({ description: 'The most categories to return.' }).optional(),
 });
 export type GetEntityCategoriesInput = z.input<typeof getEntityCategoriesInput>;
 
-export const getEntityCategoriesOperation = defineOperation({
+export const getEntityCategoriesEndpoint = defineEndpoint({
   id: 'getEntityCategories',
   resource: 'entity',
   action: 'getCategories',
@@ -42,10 +36,4 @@ export const getEntityCategoriesOperation = defineOperation({
 });
 
 /** The categories that group entities, with how many entities each holds. */
-export function getEntityCategories(
-  client: Client,
-  input: GetEntityCategoriesInput = {},
-  options?: CallOptions,
-): Promise<EntityCategoriesResponse> {
-  return runOperation(client, getEntityCategoriesOperation, input, options);
-}
+export const getEntityCategories = getEntityCategoriesEndpoint.call;

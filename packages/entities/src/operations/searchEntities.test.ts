@@ -3,7 +3,8 @@ import { inputFromRequest } from '@blockwire/core/internal';
 import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
 import { binanceSummary } from '../fixtures.js';
-import { searchEntities, searchEntitiesOperation } from './searchEntities.js';
+import { searchEntitiesOperation } from './definitions.js';
+import { searchEntities } from './searchEntities.js';
 
 const fullBody = {
   result: {

@@ -1,13 +1,6 @@
-import {
-  type CallOptions,
-  type Client,
-  defineOperation,
-  nonEmptyString,
-  nonNegativeInteger,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, nonEmptyString, nonNegativeInteger } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import { type SearchEntitiesResponse, searchEntitiesResponseSchema } from '../schemas.js';
+import { searchEntitiesResponseSchema } from '../schemas.js';
 
 export const searchEntitiesInput = z.strictObject({
   query: nonEmptyString.meta({
@@ -18,7 +11,7 @@ export const searchEntitiesInput = z.strictObject({
 });
 export type SearchEntitiesInput = z.input<typeof searchEntitiesInput>;
 
-export const searchEntitiesOperation = defineOperation({
+export const searchEntitiesEndpoint = defineEndpoint({
   id: 'searchEntities',
   resource: 'entity',
   action: 'search',
@@ -64,10 +57,4 @@ export const searchEntitiesOperation = defineOperation({
 });
 
 /** Entities, labelled addresses and categories that match a text. */
-export function searchEntities(
-  client: Client,
-  input: SearchEntitiesInput,
-  options?: CallOptions,
-): Promise<SearchEntitiesResponse> {
-  return runOperation(client, searchEntitiesOperation, input, options);
-}
+export const searchEntities = searchEntitiesEndpoint.call;

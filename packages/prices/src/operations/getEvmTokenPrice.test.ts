@@ -2,7 +2,8 @@ import { NotFoundError, ResponseValidationError, ValidationError, validateInput 
 import { inputFromRequest, matchPath } from '@blockwire/core/internal';
 import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { describe, expect, it } from 'vitest';
-import { getEvmTokenPrice, getEvmTokenPriceOperation } from './getEvmTokenPrice.js';
+import { getEvmTokenPriceOperation } from './definitions.js';
+import { getEvmTokenPrice } from './getEvmTokenPrice.js';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 

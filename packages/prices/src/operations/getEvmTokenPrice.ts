@@ -1,16 +1,13 @@
 import {
-  type CallOptions,
-  type Client,
-  defineOperation,
+  defineEndpoint,
   evmAddress,
   evmChain,
   nonEmptyString,
   nonNegativeInteger,
   nonNegativeNumber,
-  runOperation,
 } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import { type EvmTokenPrice, evmTokenPriceSchema } from '../schemas.js';
+import { evmTokenPriceSchema } from '../schemas.js';
 
 export const getEvmTokenPriceInput = z.strictObject({
   address: evmAddress.meta({ description: 'The token contract address: 0x and 40 hex digits, in any case.' }),
@@ -46,7 +43,7 @@ export type GetEvmTokenPriceInput = z.input<typeof getEvmTokenPriceInput>;
 const USDC_ADDRESS = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 
 /** `include=percent_change` is deprecated (percent changes are always included), so it is never sent. */
-export const getEvmTokenPriceOperation = defineOperation({
+export const getEvmTokenPriceEndpoint = defineEndpoint({
   id: 'getEvmTokenPrice',
   resource: 'tokenPrice',
   action: 'getEvm',
@@ -96,10 +93,4 @@ export const getEvmTokenPriceOperation = defineOperation({
 });
 
 /** The current USD price of a token, or its price at `toBlock`. */
-export function getEvmTokenPrice(
-  client: Client,
-  input: GetEvmTokenPriceInput,
-  options?: CallOptions,
-): Promise<EvmTokenPrice> {
-  return runOperation(client, getEvmTokenPriceOperation, input, options);
-}
+export const getEvmTokenPrice = getEvmTokenPriceEndpoint.call;

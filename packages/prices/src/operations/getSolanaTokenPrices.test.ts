@@ -6,7 +6,8 @@ import type { RecordedRequest } from '@blockwire/testing';
 import { API_KEY, useServer } from '@blockwire/testing/sdk';
 import { base58 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { getSolanaTokenPrices, getSolanaTokenPricesOperation } from './getSolanaTokenPrices.js';
+import { getSolanaTokenPricesOperation } from './definitions.js';
+import { getSolanaTokenPrices } from './getSolanaTokenPrices.js';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';

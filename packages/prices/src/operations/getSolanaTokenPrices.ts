@@ -3,6 +3,7 @@ import {
   assertClient,
   type CallOptions,
   type Client,
+  defineEndpoint,
   defineOperation,
   mapInChunks,
   resolveCallOptions,
@@ -157,3 +158,9 @@ export async function getSolanaTokenPrices(
     return price ? [price] : [];
   });
 }
+
+/** The endpoint: the service call above, and the SDK function that spreads the list across it. */
+export const getSolanaTokenPricesEndpoint = defineEndpoint(getSolanaTokenPricesOperation, {
+  input: getSolanaTokenPricesInput,
+  call: getSolanaTokenPrices,
+});

@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   type Client,
+  defineEndpoint,
   mapWithConcurrency,
   ValidationError,
   validateInput,
@@ -8,7 +9,7 @@ import {
 import * as z from 'zod/v4';
 import { bitcoinAddressSchema } from '../bitcoin-address.js';
 import { bitcoinStreamIdSchema } from '../schemas.js';
-import { addBitcoinStreamAddress } from './addBitcoinStreamAddress.js';
+import { addBitcoinStreamAddress, addBitcoinStreamAddressOperation } from './addBitcoinStreamAddress.js';
 
 export const addBitcoinStreamAddressesInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -66,3 +67,9 @@ export async function addBitcoinStreamAddresses(
     },
   );
 }
+
+/** The endpoint: the service adds one address a request; its SDK function takes a list. */
+export const addBitcoinStreamAddressEndpoint = defineEndpoint(addBitcoinStreamAddressOperation, {
+  input: addBitcoinStreamAddressesInput,
+  call: addBitcoinStreamAddresses,
+});

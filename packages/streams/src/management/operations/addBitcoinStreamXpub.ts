@@ -1,12 +1,8 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { extendedPublicKeySchema } from '../bitcoin-address.js';
 import { EXAMPLE_STREAM_ID, EXAMPLE_ZPUB, exampleXpub } from '../examples.js';
-import {
-  type BitcoinStreamXpubChange,
-  bitcoinStreamIdSchema,
-  bitcoinStreamXpubChangeSchema,
-} from '../schemas.js';
+import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas.js';
 
 export const addBitcoinStreamXpubInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -14,7 +10,7 @@ export const addBitcoinStreamXpubInput = z.strictObject({
 });
 export type AddBitcoinStreamXpubInput = z.input<typeof addBitcoinStreamXpubInput>;
 
-export const addBitcoinStreamXpubOperation = defineOperation({
+export const addBitcoinStreamXpubEndpoint = defineEndpoint({
   id: 'addBitcoinStreamXpub',
   resource: 'bitcoinStream',
   action: 'addXpub',
@@ -39,10 +35,4 @@ export const addBitcoinStreamXpubOperation = defineOperation({
 });
 
 /** Attaches a mainnet xpub, ypub or zpub (checked before sending) to a Bitcoin stream. */
-export function addBitcoinStreamXpub(
-  client: Client,
-  input: AddBitcoinStreamXpubInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamXpubChange> {
-  return runOperation(client, addBitcoinStreamXpubOperation, input, options);
-}
+export const addBitcoinStreamXpub = addBitcoinStreamXpubEndpoint.call;

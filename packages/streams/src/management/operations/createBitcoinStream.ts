@@ -1,18 +1,7 @@
-import {
-  type CallOptions,
-  type Client,
-  defineOperation,
-  fieldsAt,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, fieldsAt } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { exampleStream } from '../examples.js';
-import {
-  type BitcoinStream,
-  bitcoinNetworkSchema,
-  bitcoinStreamConfigShape,
-  bitcoinStreamSchema,
-} from '../schemas.js';
+import { bitcoinNetworkSchema, bitcoinStreamConfigShape, bitcoinStreamSchema } from '../schemas.js';
 
 export const createBitcoinStreamInput = z.strictObject({
   ...bitcoinStreamConfigShape,
@@ -20,7 +9,7 @@ export const createBitcoinStreamInput = z.strictObject({
 });
 export type CreateBitcoinStreamInput = z.input<typeof createBitcoinStreamInput>;
 
-export const createBitcoinStreamOperation = defineOperation({
+export const createBitcoinStreamEndpoint = defineEndpoint({
   id: 'createBitcoinStream',
   resource: 'bitcoinStream',
   action: 'create',
@@ -49,10 +38,4 @@ export const createBitcoinStreamOperation = defineOperation({
 });
 
 /** Creates a Bitcoin stream (network `["mainnet"]`, the only one served); resolves to the new stream. */
-export function createBitcoinStream(
-  client: Client,
-  input: CreateBitcoinStreamInput,
-  options?: CallOptions,
-): Promise<BitcoinStream> {
-  return runOperation(client, createBitcoinStreamOperation, input, options);
-}
+export const createBitcoinStream = createBitcoinStreamEndpoint.call;

@@ -1,12 +1,12 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleStream } from '../examples.js';
-import { type BitcoinStreamChange, bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 
 export const deleteBitcoinStreamInput = z.strictObject({ id: bitcoinStreamIdSchema });
 export type DeleteBitcoinStreamInput = z.input<typeof deleteBitcoinStreamInput>;
 
-export const deleteBitcoinStreamOperation = defineOperation({
+export const deleteBitcoinStreamEndpoint = defineEndpoint({
   id: 'deleteBitcoinStream',
   resource: 'bitcoinStream',
   action: 'delete',
@@ -28,10 +28,4 @@ export const deleteBitcoinStreamOperation = defineOperation({
 });
 
 /** Removes a Bitcoin stream; resolves to whatever the service answers. */
-export function deleteBitcoinStream(
-  client: Client,
-  input: DeleteBitcoinStreamInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamChange> {
-  return runOperation(client, deleteBitcoinStreamOperation, input, options);
-}
+export const deleteBitcoinStream = deleteBitcoinStreamEndpoint.call;

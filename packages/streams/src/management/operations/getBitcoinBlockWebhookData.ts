@@ -1,11 +1,6 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import {
-  type BitcoinBlockWebhookData,
-  bitcoinBlockWebhookDataSchema,
-  bitcoinChainIdSchema,
-  blockNumberSchema,
-} from '../schemas.js';
+import { bitcoinBlockWebhookDataSchema, bitcoinChainIdSchema, blockNumberSchema } from '../schemas.js';
 
 export const getBitcoinBlockWebhookDataInput = z.strictObject({
   chainId: bitcoinChainIdSchema,
@@ -13,7 +8,7 @@ export const getBitcoinBlockWebhookDataInput = z.strictObject({
 });
 export type GetBitcoinBlockWebhookDataInput = z.input<typeof getBitcoinBlockWebhookDataInput>;
 
-export const getBitcoinBlockWebhookDataOperation = defineOperation({
+export const getBitcoinBlockWebhookDataEndpoint = defineEndpoint({
   id: 'getBitcoinBlockWebhookData',
   resource: 'bitcoinStream',
   action: 'getBlockData',
@@ -48,10 +43,4 @@ export const getBitcoinBlockWebhookDataOperation = defineOperation({
 });
 
 /** Gets the webhook data of a historical block (`chainId` `mainnet`), without delivering it. */
-export function getBitcoinBlockWebhookData(
-  client: Client,
-  input: GetBitcoinBlockWebhookDataInput,
-  options?: CallOptions,
-): Promise<BitcoinBlockWebhookData> {
-  return runOperation(client, getBitcoinBlockWebhookDataOperation, input, options);
-}
+export const getBitcoinBlockWebhookData = getBitcoinBlockWebhookDataEndpoint.call;

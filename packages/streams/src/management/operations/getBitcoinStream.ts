@@ -1,12 +1,12 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleStream } from '../examples.js';
-import { type BitcoinStream, bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
+import { bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
 
 export const getBitcoinStreamInput = z.strictObject({ id: bitcoinStreamIdSchema });
 export type GetBitcoinStreamInput = z.input<typeof getBitcoinStreamInput>;
 
-export const getBitcoinStreamOperation = defineOperation({
+export const getBitcoinStreamEndpoint = defineEndpoint({
   id: 'getBitcoinStream',
   resource: 'bitcoinStream',
   action: 'get',
@@ -28,10 +28,4 @@ export const getBitcoinStreamOperation = defineOperation({
 });
 
 /** Gets one Bitcoin stream by id. */
-export function getBitcoinStream(
-  client: Client,
-  input: GetBitcoinStreamInput,
-  options?: CallOptions,
-): Promise<BitcoinStream> {
-  return runOperation(client, getBitcoinStreamOperation, input, options);
-}
+export const getBitcoinStream = getBitcoinStreamEndpoint.call;

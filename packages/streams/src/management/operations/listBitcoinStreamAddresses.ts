@@ -1,16 +1,8 @@
-import {
-  type CallOptions,
-  type Client,
-  defineIterator,
-  defineOperation,
-  fieldsAt,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, defineIterator, fieldsAt } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
 import {
   type BitcoinStreamAddress,
-  type BitcoinStreamAddressPage,
   bitcoinStreamAddressPageSchema,
   bitcoinStreamIdSchema,
   CURSOR_PAGING,
@@ -23,7 +15,7 @@ export const listBitcoinStreamAddressesInput = z.strictObject({
 });
 export type ListBitcoinStreamAddressesInput = z.input<typeof listBitcoinStreamAddressesInput>;
 
-export const listBitcoinStreamAddressesOperation = defineOperation({
+export const listBitcoinStreamAddressesEndpoint = defineEndpoint({
   id: 'listBitcoinStreamAddresses',
   resource: 'bitcoinStream',
   action: 'getAddresses',
@@ -49,13 +41,7 @@ export const listBitcoinStreamAddressesOperation = defineOperation({
 });
 
 /** Lists the addresses a Bitcoin stream watches (one page; pass `cursor` for the next, or walk them all with `iterateBitcoinStreamAddresses`). */
-export function listBitcoinStreamAddresses(
-  client: Client,
-  input: ListBitcoinStreamAddressesInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamAddressPage> {
-  return runOperation(client, listBitcoinStreamAddressesOperation, input, options);
-}
+export const listBitcoinStreamAddresses = listBitcoinStreamAddressesEndpoint.call;
 
 const iterateBitcoinStreamAddressesInput = listBitcoinStreamAddressesInput.omit({ cursor: true });
 export type IterateBitcoinStreamAddressesInput = z.input<typeof iterateBitcoinStreamAddressesInput>;
@@ -67,4 +53,8 @@ export type IterateBitcoinStreamAddressesInput = z.input<typeof iterateBitcoinSt
 export const iterateBitcoinStreamAddresses = defineIterator<
   BitcoinStreamAddress,
   typeof iterateBitcoinStreamAddressesInput
->(listBitcoinStreamAddressesOperation, iterateBitcoinStreamAddressesInput, 'iterateBitcoinStreamAddresses');
+>(
+  listBitcoinStreamAddressesEndpoint.operation,
+  iterateBitcoinStreamAddressesInput,
+  'iterateBitcoinStreamAddresses',
+);

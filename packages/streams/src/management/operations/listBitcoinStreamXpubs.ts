@@ -1,16 +1,8 @@
-import {
-  type CallOptions,
-  type Client,
-  defineIterator,
-  defineOperation,
-  fieldsAt,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, defineIterator, fieldsAt } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleXpub } from '../examples.js';
 import {
   type BitcoinStreamXpub,
-  type BitcoinStreamXpubPage,
   bitcoinStreamIdSchema,
   bitcoinStreamXpubPageSchema,
   CURSOR_PAGING,
@@ -23,7 +15,7 @@ export const listBitcoinStreamXpubsInput = z.strictObject({
 });
 export type ListBitcoinStreamXpubsInput = z.input<typeof listBitcoinStreamXpubsInput>;
 
-export const listBitcoinStreamXpubsOperation = defineOperation({
+export const listBitcoinStreamXpubsEndpoint = defineEndpoint({
   id: 'listBitcoinStreamXpubs',
   resource: 'bitcoinStream',
   action: 'getXpubs',
@@ -49,13 +41,7 @@ export const listBitcoinStreamXpubsOperation = defineOperation({
 });
 
 /** Lists the xpubs of a Bitcoin stream (one page: `iterateBitcoinStreamXpubs` walks them all); each record's `id` is what removal takes. */
-export function listBitcoinStreamXpubs(
-  client: Client,
-  input: ListBitcoinStreamXpubsInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamXpubPage> {
-  return runOperation(client, listBitcoinStreamXpubsOperation, input, options);
-}
+export const listBitcoinStreamXpubs = listBitcoinStreamXpubsEndpoint.call;
 
 const iterateBitcoinStreamXpubsInput = listBitcoinStreamXpubsInput.omit({ cursor: true });
 export type IterateBitcoinStreamXpubsInput = z.input<typeof iterateBitcoinStreamXpubsInput>;
@@ -67,4 +53,4 @@ export type IterateBitcoinStreamXpubsInput = z.input<typeof iterateBitcoinStream
 export const iterateBitcoinStreamXpubs = defineIterator<
   BitcoinStreamXpub,
   typeof iterateBitcoinStreamXpubsInput
->(listBitcoinStreamXpubsOperation, iterateBitcoinStreamXpubsInput, 'iterateBitcoinStreamXpubs');
+>(listBitcoinStreamXpubsEndpoint.operation, iterateBitcoinStreamXpubsInput, 'iterateBitcoinStreamXpubs');

@@ -1,29 +1,21 @@
 import {
-  type CallOptions,
   type Client,
-  defineOperation,
+  defineEndpoint,
   fieldsAt,
   type IterateOptions,
   iterateOperation,
-  runOperation,
   validateInput,
 } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { exampleStream } from '../examples.js';
-import {
-  type BitcoinStream,
-  type BitcoinStreamList,
-  bitcoinStreamListSchema,
-  CURSOR_PAGING,
-  cursorPageInput,
-} from '../schemas.js';
+import { type BitcoinStream, bitcoinStreamListSchema, CURSOR_PAGING, cursorPageInput } from '../schemas.js';
 
 export const listBitcoinStreamsInput = z.strictObject({
   ...cursorPageInput,
 });
 export type ListBitcoinStreamsInput = z.input<typeof listBitcoinStreamsInput>;
 
-export const listBitcoinStreamsOperation = defineOperation({
+export const listBitcoinStreamsEndpoint = defineEndpoint({
   id: 'listBitcoinStreams',
   resource: 'bitcoinStream',
   action: 'getMany',
@@ -49,13 +41,7 @@ export const listBitcoinStreamsOperation = defineOperation({
 });
 
 /** Lists the project's Bitcoin streams: `{ total, result }` (one page: `iterateBitcoinStreams` walks them all). */
-export function listBitcoinStreams(
-  client: Client,
-  input: ListBitcoinStreamsInput = {},
-  options?: CallOptions,
-): Promise<BitcoinStreamList> {
-  return runOperation(client, listBitcoinStreamsOperation, input, options);
-}
+export const listBitcoinStreams = listBitcoinStreamsEndpoint.call;
 
 const iterateBitcoinStreamsInput = listBitcoinStreamsInput.omit({ cursor: true });
 export type IterateBitcoinStreamsInput = z.input<typeof iterateBitcoinStreamsInput>;
@@ -70,5 +56,11 @@ export function iterateBitcoinStreams(
   options?: IterateOptions,
 ): AsyncGenerator<BitcoinStream, void, undefined> {
   const values = validateInput(iterateBitcoinStreamsInput, input, { operation: 'iterateBitcoinStreams' });
-  return iterateOperation(client, listBitcoinStreamsOperation, values, options, 'iterateBitcoinStreams');
+  return iterateOperation(
+    client,
+    listBitcoinStreamsEndpoint.operation,
+    values,
+    options,
+    'iterateBitcoinStreams',
+  );
 }

@@ -1,11 +1,7 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_ADDRESS, EXAMPLE_STREAM_ID } from '../examples.js';
-import {
-  type BitcoinStreamAddressChange,
-  bitcoinStreamAddressChangeSchema,
-  bitcoinStreamIdSchema,
-} from '../schemas.js';
+import { bitcoinStreamAddressChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 import { singleBitcoinAddressSchema } from './addBitcoinStreamAddress.js';
 
 export const removeBitcoinStreamAddressInput = z.strictObject({
@@ -14,7 +10,7 @@ export const removeBitcoinStreamAddressInput = z.strictObject({
 });
 export type RemoveBitcoinStreamAddressInput = z.input<typeof removeBitcoinStreamAddressInput>;
 
-export const removeBitcoinStreamAddressOperation = defineOperation({
+export const removeBitcoinStreamAddressEndpoint = defineEndpoint({
   id: 'removeBitcoinStreamAddress',
   resource: 'bitcoinStream',
   action: 'removeAddress',
@@ -44,10 +40,4 @@ export const removeBitcoinStreamAddressOperation = defineOperation({
 });
 
 /** Removes one address from a Bitcoin stream. */
-export function removeBitcoinStreamAddress(
-  client: Client,
-  input: RemoveBitcoinStreamAddressInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamAddressChange> {
-  return runOperation(client, removeBitcoinStreamAddressOperation, input, options);
-}
+export const removeBitcoinStreamAddress = removeBitcoinStreamAddressEndpoint.call;

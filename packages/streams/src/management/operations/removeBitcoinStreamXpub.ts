@@ -1,17 +1,7 @@
-import {
-  type CallOptions,
-  type Client,
-  defineOperation,
-  nonEmptyString,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, nonEmptyString } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, EXAMPLE_XPUB_ID, exampleXpub } from '../examples.js';
-import {
-  type BitcoinStreamXpubChange,
-  bitcoinStreamIdSchema,
-  bitcoinStreamXpubChangeSchema,
-} from '../schemas.js';
+import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas.js';
 
 export const removeBitcoinStreamXpubInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -24,7 +14,7 @@ export const removeBitcoinStreamXpubInput = z.strictObject({
 });
 export type RemoveBitcoinStreamXpubInput = z.input<typeof removeBitcoinStreamXpubInput>;
 
-export const removeBitcoinStreamXpubOperation = defineOperation({
+export const removeBitcoinStreamXpubEndpoint = defineEndpoint({
   id: 'removeBitcoinStreamXpub',
   resource: 'bitcoinStream',
   action: 'removeXpub',
@@ -46,10 +36,4 @@ export const removeBitcoinStreamXpubOperation = defineOperation({
 });
 
 /** Detaches an xpub from a Bitcoin stream, by the `id` listBitcoinStreamXpubs reports for it. */
-export function removeBitcoinStreamXpub(
-  client: Client,
-  input: RemoveBitcoinStreamXpubInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamXpubChange> {
-  return runOperation(client, removeBitcoinStreamXpubOperation, input, options);
-}
+export const removeBitcoinStreamXpub = removeBitcoinStreamXpubEndpoint.call;

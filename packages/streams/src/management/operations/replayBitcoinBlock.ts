@@ -1,8 +1,7 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID } from '../examples.js';
 import {
-  type BitcoinBlockReplay,
   bitcoinBlockReplaySchema,
   bitcoinChainIdSchema,
   bitcoinStreamIdSchema,
@@ -16,7 +15,7 @@ export const replayBitcoinBlockInput = z.strictObject({
 });
 export type ReplayBitcoinBlockInput = z.input<typeof replayBitcoinBlockInput>;
 
-export const replayBitcoinBlockOperation = defineOperation({
+export const replayBitcoinBlockEndpoint = defineEndpoint({
   id: 'replayBitcoinBlock',
   resource: 'bitcoinStream',
   action: 'replayBlock',
@@ -45,10 +44,4 @@ export const replayBitcoinBlockOperation = defineOperation({
 });
 
 /** Sends the webhook deliveries of a historical block to a stream (backfill). */
-export function replayBitcoinBlock(
-  client: Client,
-  input: ReplayBitcoinBlockInput,
-  options?: CallOptions,
-): Promise<BitcoinBlockReplay> {
-  return runOperation(client, replayBitcoinBlockOperation, input, options);
-}
+export const replayBitcoinBlock = replayBitcoinBlockEndpoint.call;

@@ -1,7 +1,7 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleStream } from '../examples.js';
-import { type BitcoinStreamChange, bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
+import { bitcoinStreamChangeSchema, bitcoinStreamIdSchema } from '../schemas.js';
 
 export const setBitcoinStreamStatusInput = z.strictObject({
   id: bitcoinStreamIdSchema,
@@ -11,7 +11,7 @@ export const setBitcoinStreamStatusInput = z.strictObject({
 });
 export type SetBitcoinStreamStatusInput = z.input<typeof setBitcoinStreamStatusInput>;
 
-export const setBitcoinStreamStatusOperation = defineOperation({
+export const setBitcoinStreamStatusEndpoint = defineEndpoint({
   id: 'setBitcoinStreamStatus',
   resource: 'bitcoinStream',
   action: 'setStatus',
@@ -33,10 +33,4 @@ export const setBitcoinStreamStatusOperation = defineOperation({
 });
 
 /** Pauses (`paused`) or resumes (`active`) a Bitcoin stream; resolves to whatever the service answers. */
-export function setBitcoinStreamStatus(
-  client: Client,
-  input: SetBitcoinStreamStatusInput,
-  options?: CallOptions,
-): Promise<BitcoinStreamChange> {
-  return runOperation(client, setBitcoinStreamStatusOperation, input, options);
-}
+export const setBitcoinStreamStatus = setBitcoinStreamStatusEndpoint.call;

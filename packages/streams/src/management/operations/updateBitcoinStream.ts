@@ -1,18 +1,7 @@
-import {
-  type CallOptions,
-  type Client,
-  defineOperation,
-  fieldsAt,
-  runOperation,
-} from '@blockwire/core/operations';
+import { defineEndpoint, fieldsAt } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, exampleStream } from '../examples.js';
-import {
-  type BitcoinStream,
-  bitcoinStreamConfigShape,
-  bitcoinStreamIdSchema,
-  bitcoinStreamSchema,
-} from '../schemas.js';
+import { bitcoinStreamConfigShape, bitcoinStreamIdSchema, bitcoinStreamSchema } from '../schemas.js';
 
 const settings = Object.keys(bitcoinStreamConfigShape);
 
@@ -27,7 +16,7 @@ export const updateBitcoinStreamInput = z
   });
 export type UpdateBitcoinStreamInput = z.input<typeof updateBitcoinStreamInput>;
 
-export const updateBitcoinStreamOperation = defineOperation({
+export const updateBitcoinStreamEndpoint = defineEndpoint({
   id: 'updateBitcoinStream',
   resource: 'bitcoinStream',
   action: 'update',
@@ -50,10 +39,4 @@ export const updateBitcoinStreamOperation = defineOperation({
 });
 
 /** Changes the given settings of a Bitcoin stream (the others are left as they are); resolves to the stream. */
-export function updateBitcoinStream(
-  client: Client,
-  input: UpdateBitcoinStreamInput,
-  options?: CallOptions,
-): Promise<BitcoinStream> {
-  return runOperation(client, updateBitcoinStreamOperation, input, options);
-}
+export const updateBitcoinStream = updateBitcoinStreamEndpoint.call;

@@ -1,6 +1,6 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import { type EvmStream, evmStreamIdSchema, evmStreamSchema, streamStatusSchema } from '../schemas.js';
+import { evmStreamIdSchema, evmStreamSchema, streamStatusSchema } from '../schemas.js';
 
 export const updateEvmStreamStatusInput = z.strictObject({
   id: evmStreamIdSchema,
@@ -8,7 +8,7 @@ export const updateEvmStreamStatusInput = z.strictObject({
 });
 export type UpdateEvmStreamStatusInput = z.input<typeof updateEvmStreamStatusInput>;
 
-export const updateEvmStreamStatusOperation = defineOperation({
+export const updateEvmStreamStatusEndpoint = defineEndpoint({
   id: 'updateEvmStreamStatus',
   resource: 'evmStream',
   action: 'updateStatus',
@@ -40,10 +40,4 @@ export const updateEvmStreamStatusOperation = defineOperation({
 });
 
 /** Sets an EVM stream's status; resolves to the stream with its resulting status. */
-export function updateEvmStreamStatus(
-  client: Client,
-  input: UpdateEvmStreamStatusInput,
-  options?: CallOptions,
-): Promise<EvmStream> {
-  return runOperation(client, updateEvmStreamStatusOperation, input, options);
-}
+export const updateEvmStreamStatus = updateEvmStreamStatusEndpoint.call;

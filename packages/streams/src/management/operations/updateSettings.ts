@@ -1,6 +1,6 @@
-import { type CallOptions, type Client, defineOperation, runOperation } from '@blockwire/core/operations';
+import { defineEndpoint } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
-import { type ProjectSettings, projectSettingsSchema, settingsRegionSchema } from '../schemas.js';
+import { projectSettingsSchema, settingsRegionSchema } from '../schemas.js';
 
 export const updateSettingsInput = z.strictObject({
   region: settingsRegionSchema.optional(),
@@ -12,7 +12,7 @@ export const updateSettingsInput = z.strictObject({
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsInput>;
 
-export const updateSettingsOperation = defineOperation({
+export const updateSettingsEndpoint = defineEndpoint({
   id: 'updateSettings',
   resource: 'settings',
   action: 'update',
@@ -34,10 +34,4 @@ export const updateSettingsOperation = defineOperation({
 });
 
 /** Sets the webhook region and/or the secret that signs webhooks; resolves to the settings. */
-export function updateSettings(
-  client: Client,
-  input: UpdateSettingsInput = {},
-  options?: CallOptions,
-): Promise<ProjectSettings> {
-  return runOperation(client, updateSettingsOperation, input, options);
-}
+export const updateSettings = updateSettingsEndpoint.call;

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script, no declarations
+import { ENDPOINT_FOLDERS, exportsOf, isDefinition, renderFolder } from './endpoint-index.mjs';
+
+const root = join(import.meta.dirname, '..');
+let scratch: string | undefined;
+afterEach(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+});
+
+describe('the generated endpoint indexes', () => {
+  it.each(ENDPOINT_FOLDERS as string[])(
+    '%s: index.ts and definitions.ts are what the endpoint files give',
+    (folder) => {
+      const rendered = renderFolder(join(root, folder)) as Record<string, string>;
+      for (const [file, text] of Object.entries(rendered)) {
+        expect(
+          readFileSync(join(root, folder, file), 'utf8'),
+          `${folder}/${file} is stale: run pnpm generate`,
+        ).toBe(text);
+      }
+    },
+  );
+
+  it('puts a new endpoint file in both indexes and in `endpoints`, nothing else by hand', () => {
+    scratch = mkdtempSync(join(tmpdir(), 'endpoint-index-'));
+    const folder = join(scratch, 'operations');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'getWidget.ts'),
+      [
+        'export const getWidgetInput = z.strictObject({ id: z.string() });',
+        'export type GetWidgetInput = z.input<typeof getWidgetInput>;',
+        "export const getWidgetEndpoint = defineEndpoint({ id: 'getWidget' });",
+        'export const getWidget = getWidgetEndpoint.call;',
+        'export const WIDGET_LIMIT = 10;',
+      ].join('\n'),
+    );
+    const { 'index.ts': index, 'definitions.ts': definitions } = renderFolder(folder) as Record<
+      string,
+      string
+    >;
+    expect(index).toContain("export { getWidget, WIDGET_LIMIT, type GetWidgetInput } from './getWidget.js';");
+    expect(index).not.toMatch(/Endpoint|getWidgetInput/);
+    expect(definitions).toContain("export { getWidgetInput, getWidgetEndpoint } from './getWidget.js';");
+    expect(definitions).toContain('export const getWidgetOperation = getWidgetEndpoint.operation;');
+    expect(definitions).toMatch(/export const endpoints = \[\n {2}getWidgetEndpoint,\n\] as const;/);
+  });
+
+  it('refuses an export form it cannot sort into public and definitions', () => {
+    expect(() => exportsOf("export * from './elsewhere.js';", 'x.ts')).toThrow(
+      /x\.ts: unsupported export form/,
+    );
+    expect(() => exportsOf("export { a } from './a.js';", 'x.ts')).toThrow(/unsupported export form/);
+  });
+
+  it('keeps schemas, operations and endpoints out of the main entry', () => {
+    expect(
+      ['getWidgetInput', 'widgetSchema', 'getWidgetOperation', 'getWidgetEndpoint'].filter(isDefinition),
+    ).toHaveLength(4);
+    expect(['getWidget', 'GetWidgetInput', 'WIDGET_LIMIT', 'iterateWidgets'].filter(isDefinition)).toEqual(
+      [],
+    );
+  });
+});

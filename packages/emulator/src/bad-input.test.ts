@@ -2,7 +2,8 @@
  * Bad input to every route is a 400 naming the field, an unknown id a 404, and neither changes
  * anything: the whole streams state is compared before and after.
  */
-import type { Operation } from '@blockwire/core';
+import type { FieldLocation, FieldMapping, Operation } from '@blockwire/core';
+import { buildRequest, encodeQuery } from '@blockwire/core/internal';
 import { operations as entityOperations } from '@blockwire/entities/operations';
 import { operations as priceOperations } from '@blockwire/prices/operations';
 import { operations as streamOperations } from '@blockwire/streams/operations';
@@ -185,10 +186,60 @@ const byId = new Map<string, Operation>(
 );
 const urlOf = (operation: string, path: string) => `${emu.urls[byId.get(operation)!.api]}${path}`;
 
+/** Values no field of the contract takes, by where the field goes on the wire. */
+const WRONG = {
+  path: [' ', 'ten', '-1'],
+  query: ['ten', ' ', '-1'],
+  body: [{ wrong: true }, 'ten', -1],
+} as const;
+
+/**
+ * A bad request for any operation, derived from it: its first example with one field's wire value
+ * replaced by one its own input schema refuses. An endpoint added later gets one with no case here.
+ */
+function derivedBadRequest(operation: Operation): Case {
+  const example = operation.examples[0]!.input as Record<string, unknown>;
+  const built = buildRequest(operation, operation.input.parse(example) as Record<string, unknown>);
+  const fields = operation.fields as Record<string, FieldLocation | FieldMapping>;
+  for (const [field, mapping] of Object.entries(fields)) {
+    const where = typeof mapping === 'string' ? mapping : mapping.in;
+    const wire = typeof mapping === 'string' ? field : (mapping.as ?? field);
+    for (const wrong of WRONG[where]) {
+      if (operation.input.safeParse({ ...example, [field]: wrong }).success) continue;
+      const path =
+        where === 'path'
+          ? operation.path.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+              name === wire
+                ? encodeURIComponent(wrong as string)
+                : encodeURIComponent(String(example[name] ?? placeholder)),
+            )
+          : built.path;
+      const query = where === 'query' ? { ...built.query, [wire]: wrong as string } : built.query;
+      const body = where === 'body' ? { ...built.body, [wire]: wrong } : built.body;
+      return [operation.id, operation.method, () => `${path}${encodeQuery(query)}`, body, wire];
+    }
+  }
+  throw new Error(`${operation.id}: no field refuses any of the wrong values; add one to WRONG`);
+}
+
 describe('bad input to every route', () => {
-  it('covers every operation', () => {
-    expect(bad.map(([id]) => id).sort()).toEqual([...byId.keys()].sort());
+  it('names only operations that exist', () => {
+    for (const [id] of bad) expect(byId.has(id), id).toBe(true);
   });
+
+  it.each([...byId.values()].map((operation) => [operation.id, derivedBadRequest(operation)] as const))(
+    '%s: a wrong value derived from the operation is a 400 naming the field, and nothing changes',
+    async (_id, [operation, method, path, body, field]) => {
+      const before = await streamsState();
+      const response = await call(urlOf(operation, path()), { method, key: emu.apiKey, body });
+      expect(
+        response.status,
+        `${method} ${path()} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`,
+      ).toBe(400);
+      expect(response.body.message).toContain(field);
+      expect(await streamsState()).toEqual(before);
+    },
+  );
 
   it.each(bad)(
     '%s: bad input is a 400 naming the field, and nothing changes',

@@ -37,12 +37,13 @@ describe('every endpoint presents itself', () => {
     for (const endpoint of endpoints) {
       byResource[endpoint.resource] = [...(byResource[endpoint.resource] ?? []), endpoint.action];
     }
-    expect(byResource).toEqual({
+    // Saved workflows name these values: they stay (an endpoint added later adds its own).
+    const relied = {
       tokenPrice: ['getEvm', 'getSolana'],
       entity: ['getByCategory', 'search', 'get', 'getCategories'],
       evmStream: ['updateStatus'],
       settings: ['update'],
-      bitcoinStream: expect.arrayContaining([
+      bitcoinStream: [
         'create',
         'get',
         'getMany',
@@ -57,10 +58,12 @@ describe('every endpoint presents itself', () => {
         'addXpub',
         'removeXpub',
         'getXpubs',
-      ]),
+      ],
       rpc: methods.map((method) => method.id),
-    });
-    expect(byResource.bitcoinStream).toHaveLength(14);
+    };
+    for (const [resource, actions] of Object.entries(relied)) {
+      expect(byResource[resource], resource).toEqual(expect.arrayContaining(actions));
+    }
   });
 
   it.each(allActions.map((action) => [action.operation.id, action] as const))(

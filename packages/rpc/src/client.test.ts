@@ -392,7 +392,10 @@ describe('batching', () => {
   });
 
   it('lets one caller of a merged call give up without cancelling it for the others', async () => {
-    const rpc = await rpcFor(answerEach((call) => call.method), { batch: { waitMs: 50 } });
+    const rpc = await rpcFor(
+      answerEach((call) => call.method),
+      { batch: { waitMs: 50 } },
+    );
     const giveUp = new AbortController();
     const leaving = rpc.request({ method: 'eth_chainId' }, { signal: giveUp.signal });
     const staying = rpc.request({ method: 'eth_chainId' }, { signal: new AbortController().signal });
@@ -403,7 +406,10 @@ describe('batching', () => {
   });
 
   it('does not send a merged call once every caller has given up', async () => {
-    const rpc = await rpcFor(answerEach((call) => call.method), { batch: { waitMs: 50 } });
+    const rpc = await rpcFor(
+      answerEach((call) => call.method),
+      { batch: { waitMs: 50 } },
+    );
     const first = new AbortController();
     const second = new AbortController();
     const calls = [

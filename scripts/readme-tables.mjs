@@ -66,11 +66,33 @@ function table(header, rows) {
 /** The README text with every marked table regenerated; throws on a marker naming no action. */
 export function renderReadme(text, actions) {
   const byId = new Map(actions.map((action) => [action.operation.id, action]));
-  return text.replace(MARKER, (_whole, id) => {
+  const withoutGenerated = text.replace(UNSECTIONED, UNSECTIONED_EMPTY);
+  const sectioned = new Set(tablesIn(withoutGenerated));
+  const unsectioned = actions.filter((action) => !sectioned.has(action.operation.id));
+  const filled =
+    unsectioned.length === 0 || !withoutGenerated.includes(UNSECTIONED_EMPTY)
+      ? withoutGenerated
+      : withoutGenerated.replace(
+          UNSECTIONED_EMPTY,
+          `<!-- endpoints without a section -->\n${unsectioned.map(generatedSection).join('\n')}<!-- /endpoints without a section -->`,
+        );
+  return filled.replace(MARKER, (_whole, id) => {
     const action = byId.get(id);
     if (!action) throw new Error(`README marker names ${id}, which is not an action of this package`);
     return `<!-- parameters: ${id} -->\n${parameterTable(action)}\n<!-- /parameters -->`;
   });
+}
+
+/**
+ * Where a README lists the endpoints nobody has written a section for yet, each with its summary
+ * and its parameter table, so a new endpoint is documented without a hand edit.
+ */
+const UNSECTIONED = /<!-- endpoints without a section -->\n[\s\S]*?<!-- \/endpoints without a section -->/;
+const UNSECTIONED_EMPTY = '<!-- endpoints without a section -->\n<!-- /endpoints without a section -->';
+
+function generatedSection(action) {
+  const { id, summary } = action.operation;
+  return `## \`${id}(client, input, options?)\`\n\n${summary}.\n\n<!-- parameters: ${id} -->\n<!-- /parameters -->\n\n`;
 }
 
 const TOOLS_MARKER = /<!-- tools -->\n[\s\S]*?<!-- \/tools -->/g;

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/v4';
 import type { AttemptSlots } from './adaptive-concurrency.js';
-import type { Api, Client, HttpMethod, QueryValue } from './client.js';
+import type { Api, Client, ClientResponse, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
@@ -306,33 +306,61 @@ export function runOperation<I extends z.ZodType, R extends z.ZodType>(
  * `runOperation` for input already validated with the operation's schema (a call split into
  * chunks validates the whole input once): builds, sends and validates the response.
  */
-export async function sendOperation<R extends z.ZodType>(
+export function sendOperation<R extends z.ZodType>(
   client: Client,
   operation: Operation<z.ZodType, R>,
   values: Record<string, unknown>,
   signal?: AbortSignal,
   attemptSlots?: AttemptSlots,
 ): Promise<z.output<R>> {
+  // Not an async function: its frame would be kept for as long as the request is in flight.
+  // A mistake still rejects, never throws.
   let built: BuiltRequest;
+  let sent: Promise<ClientResponse>;
   try {
-    built = buildRequest(operation, values);
+    try {
+      built = buildRequest(operation, values);
+    } catch (error) {
+      throw maskKeyInValidationError(error, client.redact);
+    }
+    sent = Promise.resolve(
+      client.request({
+        api: operation.api,
+        method: operation.method,
+        path: built.path,
+        query: built.query,
+        body: built.body,
+        idempotent: operation.idempotent,
+        signal,
+        operation: operation.id,
+        attemptSlots,
+      }),
+    );
   } catch (error) {
-    throw maskKeyInValidationError(error, client.redact);
+    return Promise.reject(error);
   }
-  const { path, query, body } = built;
-  const response = await client.request({
-    api: operation.api,
-    method: operation.method,
-    path,
-    query,
-    body,
-    idempotent: operation.idempotent,
-    signal,
-    operation: operation.id,
-    attemptSlots,
-  });
-  // The usual answer passes as it is: no closure for the error's details is made for it.
+  const { path } = built;
+  return sent.then((response) => checkedData(client, operation, path, response));
+}
+
+/** The data of a 2xx answer, validated with the operation's response schema. */
+function checkedData<R extends z.ZodType>(
+  client: Client,
+  operation: Operation<z.ZodType, R>,
+  path: string,
+  response: ClientResponse,
+): z.output<R> {
+  // The usual answer passes as it is: the closure for an error's details is not even made.
   if (passesUnchanged(operation.response, response.data)) return response.data as z.output<R>;
+  return validatedData(client, operation, path, response);
+}
+
+function validatedData<R extends z.ZodType>(
+  client: Client,
+  operation: Operation<z.ZodType, R>,
+  path: string,
+  response: ClientResponse,
+): z.output<R> {
   // Only an error says where the call went: worked out then, not on every call.
   return validateResponse(operation.response, response.data, () => ({
     operation: operation.id,

@@ -290,7 +290,8 @@ export function runOperation<I extends z.ZodType, R extends z.ZodType>(
   let values: Record<string, unknown>;
   try {
     assertClient(client, operation.id);
-    signal = resolveCallOptions(options, operation.id).signal;
+    // Left out (the usual case): nothing to check, and no empty options object made.
+    if (options !== undefined) signal = resolveCallOptions(options, operation.id).signal;
     try {
       values = validateOperationInput(operation, input);
     } catch (error) {

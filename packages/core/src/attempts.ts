@@ -7,7 +7,12 @@
  * is made per attempt (a caller's own signal gets one listener, for as long as the attempt lasts).
  */
 import { MAX_TIMER_MS } from './retry.js';
-import { type AttemptHandle, AttemptTimeout, type TransportResponse } from './transport.js';
+import {
+  type AttemptHandle,
+  AttemptTimeout,
+  type DirectRequest,
+  type TransportResponse,
+} from './transport.js';
 
 export { AttemptTimeout };
 
@@ -38,6 +43,30 @@ export class InFlight {
       }
       try {
         send(attempt);
+      } catch (error) {
+        attempt.reject(error);
+      }
+    });
+  }
+
+  /**
+   * `start` for a built-in transport's direct request: the same, without a function made per
+   * attempt to carry `request` to `direct`.
+   */
+  startDirect(
+    signal: AbortSignal | undefined,
+    direct: (request: DirectRequest, attempt: AttemptHandle) => void,
+    request: DirectRequest,
+  ): Promise<TransportResponse> {
+    return new Promise((resolve, reject) => {
+      const attempt = new Attempt(this, signal, resolve, reject);
+      this.#append(attempt);
+      if (signal) {
+        if (signal.aborted) return attempt.handleEvent();
+        signal.addEventListener('abort', attempt);
+      }
+      try {
+        direct(request, attempt);
       } catch (error) {
         attempt.reject(error);
       }

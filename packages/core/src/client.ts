@@ -154,12 +154,48 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     };
   }
 
-  async function request(req: ClientRequest): Promise<ClientResponse> {
-    const route = routes[req.api];
-    // `path` + key + query: below the base URL.
-    const target = `${req.path}${route.keyPath}${encodeQuery(req.query)}`;
-    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+  function request(req: ClientRequest): Promise<ClientResponse> {
+    let route: Route;
+    let target: string;
+    let body: string | undefined;
+    try {
+      route = routes[req.api];
+      // `path` + key + query: below the base URL.
+      target = `${req.path}${route.keyPath}${encodeQuery(req.query)}`;
+      body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const headers = body === undefined ? route.headers : route.jsonHeaders;
+    if (hasHooks || req.attemptSlots !== undefined || req.signal?.aborted) {
+      return requestWithRetries(req, route, target, headers, body, undefined);
+    }
+    // The usual call: one attempt, answered 2xx. It is sent from here, not from inside the
+    // attempt loop: an async function's frame (the loop's every variable) would be kept alive
+    // for as long as the attempt is in flight. Anything else continues in the loop, which
+    // takes this attempt's promise as its first.
+    const first = attemptOnce(route, req, target, headers, body);
+    return first.then(
+      (response) =>
+        response.status >= 200 && response.status < 300
+          ? answered(response, 1)
+          : requestWithRetries(req, route, target, headers, body, first),
+      () => requestWithRetries(req, route, target, headers, body, first),
+    );
+  }
+
+  /**
+   * The attempt loop: retries, timeouts, hooks, slots, and which error a request ends with.
+   * `first` is the first attempt when it was already sent (see `request`).
+   */
+  async function requestWithRetries(
+    req: ClientRequest,
+    route: Route,
+    target: string,
+    headers: Readonly<Record<string, string>>,
+    body: string | undefined,
+    first: Promise<TransportResponse> | undefined,
+  ): Promise<ClientResponse> {
     // What errors and hooks show is worked out only when one needs it. No closure is made here:
     // one would put the call's variables in a context allocated on every call, hooks or not.
 
@@ -178,7 +214,9 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
       const slot = req.attemptSlots ? await req.attemptSlots.take(req.signal) : undefined;
       let status: number | undefined;
       try {
-        const response = await attemptOnce(route, req, target, headers, body);
+        const response = await (attempt === 1 && first
+          ? first
+          : attemptOnce(route, req, target, headers, body));
         status = response.status;
         if (hooks.onResponse) {
           safeHook(hooks, 'onResponse', {
@@ -187,14 +225,7 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
             durationMs: performance.now() - started,
           });
         }
-        if (response.status >= 200 && response.status < 300) {
-          return {
-            status: response.status,
-            headers: response.headers,
-            data: parseBody(response.body),
-            attempts: attempt,
-          };
-        }
+        if (response.status >= 200 && response.status < 300) return answered(response, attempt);
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
         outcome = { kind: 'status', status: response.status, retryAfterMs };
         error = errorFromResponse(response, retryAfterMs, redact, endedDetails(req, route, attempt, outcome));
@@ -243,6 +274,10 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
       }
       await runtime.sleep(decision.delayMs, req.signal);
     }
+  }
+
+  function answered(response: TransportResponse, attempts: number): ClientResponse {
+    return { status: response.status, headers: response.headers, data: parseBody(response.body), attempts };
   }
 
   const client: Client = {

@@ -5,12 +5,13 @@
  */
 import type * as z from 'zod/v4';
 import type { AttemptSlots } from './adaptive-concurrency.js';
-import type { Api, Client, HttpMethod, QueryValue } from './client.js';
+import type { Api, Client, ClientResponse, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
-import { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
+import { hasLoneSurrogate, isPlainSegment, pathSegmentIssue } from './path-segment.js';
 import { didYouMean } from './suggest.js';
+import { passesUnchanged } from './unchanged.js';
 import { issuesOf, maskKeyInValidationError, validateResponse } from './validation.js';
 
 export type FieldLocation = 'path' | 'query' | 'body';
@@ -97,6 +98,8 @@ interface RequestPlan {
   texts: readonly string[];
   /** The path fields in the order their placeholders appear. */
   slots: readonly FieldPlacement[];
+  /** Path fields with no placeholder (only in a template `defineOperation` would refuse). */
+  unslotted: readonly FieldPlacement[];
 }
 
 const plans = new WeakMap<Operation, RequestPlan>();
@@ -131,7 +134,8 @@ function makePlan(operation: Operation): RequestPlan {
     rest = rest.slice(start + match[0].length);
   }
   texts.push(rest);
-  return { placements, path, query: at('query'), body: at('body'), texts, slots };
+  const unslotted = path.filter((placement) => !slots.includes(placement));
+  return { placements, path, query: at('query'), body: at('body'), texts, slots, unslotted };
 }
 
 /** Every field of an operation with where it goes and its wire name. */
@@ -153,43 +157,56 @@ export interface BuiltRequest {
  */
 export function buildRequest(operation: Operation, values: Record<string, unknown>): BuiltRequest {
   const plan = planOf(operation);
+  // No closure for the issues: it would be made on every call, with or without one.
   let issues: ValidationIssue[] | undefined;
-  const problem = (path: string, message: string) => {
-    issues ??= [];
-    issues.push({ path, message });
-  };
-  let path = plan.texts[0]!;
-  for (let i = 0; i < plan.slots.length; i++) {
-    const slot = plan.slots[i]!;
+  const { slots, texts } = plan;
+  let path = texts[0]!;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
     const text = String(values[slot.field]);
+    // The usual value (an address, an id) needs neither a closer look nor encoding.
+    if (isPlainSegment(text)) {
+      path += `${text}${texts[i + 1]}`;
+      continue;
+    }
     const issue = pathSegmentIssue(text);
-    if (issue) problem(slot.field, issue);
-    else path += `${encodeURIComponent(text)}${plan.texts[i + 1]}`;
+    if (issue) issues = withIssue(issues, slot.field, issue);
+    else path += `${encodeURIComponent(text)}${texts[i + 1]}`;
   }
   // A path field without a placeholder (a template defineOperation would refuse) is still checked.
-  for (const placement of plan.path) {
-    if (plan.slots.includes(placement)) continue;
-    const issue = pathSegmentIssue(String(values[placement.field]));
-    if (issue) problem(placement.field, issue);
+  if (plan.unslotted.length > 0) {
+    for (const placement of plan.unslotted) {
+      const issue = pathSegmentIssue(String(values[placement.field]));
+      if (issue) issues = withIssue(issues, placement.field, issue);
+    }
   }
   const query: Record<string, QueryValue> = {};
   for (const placement of plan.query) {
     const value = values[placement.field];
     if (value === undefined) continue;
     const broken = loneSurrogateAt(value, placement.field);
-    if (broken !== undefined) problem(broken, LONE_SURROGATE_MESSAGE);
+    if (broken !== undefined) issues = withIssue(issues, broken, LONE_SURROGATE_MESSAGE);
     else query[placement.wire] = value as QueryValue;
   }
-  const body: Record<string, unknown> | undefined = plan.body.length > 0 ? {} : undefined;
-  for (const placement of plan.body) {
-    const value = values[placement.field];
-    if (value === undefined) continue;
-    const broken = loneSurrogateAt(value, placement.field);
-    if (broken !== undefined) problem(broken, LONE_SURROGATE_MESSAGE);
-    else body![placement.wire] = value;
+  let body: Record<string, unknown> | undefined;
+  if (plan.body.length > 0) {
+    body = {};
+    for (const placement of plan.body) {
+      const value = values[placement.field];
+      if (value === undefined) continue;
+      const broken = loneSurrogateAt(value, placement.field);
+      if (broken !== undefined) issues = withIssue(issues, broken, LONE_SURROGATE_MESSAGE);
+      else body[placement.wire] = value;
+    }
   }
   if (issues) throw new ValidationError(sortedByField(issues, plan), { operation: operation.id });
   return { path, query, body };
+}
+
+function withIssue(issues: ValidationIssue[] | undefined, path: string, message: string): ValidationIssue[] {
+  const list = issues ?? [];
+  list.push({ path, message });
+  return list;
 }
 
 /** Issues in the order of the operation's fields, as one pass over them would have found them. */
@@ -273,7 +290,8 @@ export function runOperation<I extends z.ZodType, R extends z.ZodType>(
   let values: Record<string, unknown>;
   try {
     assertClient(client, operation.id);
-    signal = resolveCallOptions(options, operation.id).signal;
+    // Left out (the usual case): nothing to check, and no empty options object made.
+    if (options !== undefined) signal = resolveCallOptions(options, operation.id).signal;
     try {
       values = validateOperationInput(operation, input);
     } catch (error) {
@@ -289,31 +307,61 @@ export function runOperation<I extends z.ZodType, R extends z.ZodType>(
  * `runOperation` for input already validated with the operation's schema (a call split into
  * chunks validates the whole input once): builds, sends and validates the response.
  */
-export async function sendOperation<R extends z.ZodType>(
+export function sendOperation<R extends z.ZodType>(
   client: Client,
   operation: Operation<z.ZodType, R>,
   values: Record<string, unknown>,
   signal?: AbortSignal,
   attemptSlots?: AttemptSlots,
 ): Promise<z.output<R>> {
+  // Not an async function: its frame would be kept for as long as the request is in flight.
+  // A mistake still rejects, never throws.
   let built: BuiltRequest;
+  let sent: Promise<ClientResponse>;
   try {
-    built = buildRequest(operation, values);
+    try {
+      built = buildRequest(operation, values);
+    } catch (error) {
+      throw maskKeyInValidationError(error, client.redact);
+    }
+    sent = Promise.resolve(
+      client.request({
+        api: operation.api,
+        method: operation.method,
+        path: built.path,
+        query: built.query,
+        body: built.body,
+        idempotent: operation.idempotent,
+        signal,
+        operation: operation.id,
+        attemptSlots,
+      }),
+    );
   } catch (error) {
-    throw maskKeyInValidationError(error, client.redact);
+    return Promise.reject(error);
   }
-  const { path, query, body } = built;
-  const response = await client.request({
-    api: operation.api,
-    method: operation.method,
-    path,
-    query,
-    body,
-    idempotent: operation.idempotent,
-    signal,
-    operation: operation.id,
-    attemptSlots,
-  });
+  const { path } = built;
+  return sent.then((response) => checkedData(client, operation, path, response));
+}
+
+/** The data of a 2xx answer, validated with the operation's response schema. */
+function checkedData<R extends z.ZodType>(
+  client: Client,
+  operation: Operation<z.ZodType, R>,
+  path: string,
+  response: ClientResponse,
+): z.output<R> {
+  // The usual answer passes as it is: the closure for an error's details is not even made.
+  if (passesUnchanged(operation.response, response.data)) return response.data as z.output<R>;
+  return validatedData(client, operation, path, response);
+}
+
+function validatedData<R extends z.ZodType>(
+  client: Client,
+  operation: Operation<z.ZodType, R>,
+  path: string,
+  response: ClientResponse,
+): z.output<R> {
   // Only an error says where the call went: worked out then, not on every call.
   return validateResponse(operation.response, response.data, () => ({
     operation: operation.id,

@@ -26,6 +26,14 @@ export function hasLoneSurrogate(text: string): boolean {
 }
 
 /**
+ * Whether `value` is letters, digits and `-_.~` only, other than `.` and `..` (an address, an id, a
+ * UUID): safe as a path segment, and what encodeURIComponent would make of it is itself.
+ */
+export function isPlainSegment(value: string): boolean {
+  return UNRESERVED.test(value) && value !== '.' && value !== '..';
+}
+
+/**
  * What is wrong with `value` as one path segment, or undefined when it is safe. The same
  * characters written in compatibility forms (`．．`, `／`) count too: some servers normalise them.
  */

@@ -11,17 +11,23 @@ export function encodeQuery(query: Record<string, QueryValue> | undefined): stri
     const value = query[name];
     if (value === undefined || value === null || !Object.hasOwn(query, name)) continue;
     if (Array.isArray(value)) {
-      for (const item of value) text += `&${encodeQueryText(name)}=${encodeQueryText(String(item))}`;
-    } else text += `&${encodeQueryText(name)}=${encodeQueryText(String(value))}`;
+      for (const item of value) {
+        text += `${text === '' ? '?' : '&'}${encodeQueryText(name)}=${encodeQueryText(String(item))}`;
+      }
+    } else text += `${text === '' ? '?' : '&'}${encodeQueryText(name)}=${encodeQueryText(String(value))}`;
   }
-  return text === '' ? '' : `?${text.slice(1)}`;
+  return text;
 }
 
 /** encodeURIComponent leaves `!'()~` as they are; the form encoding URLSearchParams uses does not. */
 const LEFT_BY_URI_COMPONENT = /[!'()~]/;
 const LEFT_BY_URI_COMPONENT_ALL = /[!'()~]/g;
 
+/** Characters both encodings leave as they are: such a text (a chain id, a number) is sent as it is. */
+const LEFT_BY_BOTH = /^[\w.*-]*$/;
+
 function encodeQueryText(text: string): string {
+  if (LEFT_BY_BOTH.test(text)) return text;
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);

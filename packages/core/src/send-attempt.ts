@@ -1,3 +1,4 @@
+import type { InFlight } from './attempts.js';
 import type { ClientRequest, ClientRuntime } from './client.js';
 import { isPlainPath, type Route } from './client-routes.js';
 import { ResponseTooLargeError } from './errors.js';
@@ -24,6 +25,9 @@ export interface AttemptSetup {
  */
 export function createAttemptSender({ transport, inFlight, baseUrls, maxResponseBytes }: AttemptSetup) {
   const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
+  // Node.js's attempts (attempts.ts, not imported here: a host runtime brings its own) take a
+  // direct request as it is, without a function made per attempt to carry it.
+  const { startDirect } = inFlight as Partial<Pick<InFlight, 'startDirect'>>;
   return function attemptOnce(
     route: Route,
     req: ClientRequest,
@@ -40,6 +44,7 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
         body,
         maxResponseBytes,
       };
+      if (startDirect) return startDirect.call(inFlight, req.signal, direct, request);
       return inFlight.start(req.signal, (attempt) => direct(request, attempt));
     }
     return inFlight.start(req.signal, (attempt) => {

@@ -66,7 +66,7 @@ describe('formatProblems', () => {
       comparison('json-rpc', { viem: 1, ethers: 1, 'undici-request': 1 }),
       comparison('webhook-intake', { moralis: 1, 'hand-rolled': 1 }),
       comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
-      comparison('n8n-items', { 'http-request-node': 1 }),
+      comparison('n8n-items', { 'http-request-node': 1, 'http-request-aggregate': 1 }),
     ],
   };
 

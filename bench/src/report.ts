@@ -135,7 +135,7 @@ const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'json-rpc': ['viem', 'ethers', 'undici-request'],
   'webhook-intake': ['moralis', 'hand-rolled'],
   weight: ['moralis-modular', 'moralis'],
-  'n8n-items': ['http-request-node'],
+  'n8n-items': ['http-request-node', 'http-request-aggregate'],
 };
 
 /** What is wrong with a results file, or [] when it has the format and a number for every figure. */

@@ -2,9 +2,11 @@
  * n8n: the 1,000-item Solana workflow of the n8n package's e2e tests, in the real n8n of that
  * harness (installed once into ~/.cache/blockwire, the package's build loaded as a custom
  * extension), against the same workflow with n8n's own HTTP Request node in place of the
- * Blockwire node. Both price the items at the emulator's Solana endpoint. A webhook starts each
- * execution and answers when the last node has finished: the figure is that call's time, in
- * milliseconds; the emulator counts the HTTP calls each execution made.
+ * Blockwire node, once called per item and once after n8n's Loop Over Items and Aggregate nodes
+ * (100 addresses a call, as a user who batches builds it). All price the items at the emulator's
+ * Solana endpoint. A webhook starts each execution and answers when the last node has finished:
+ * the figure is that call's time, in milliseconds; the emulator counts the HTTP calls each
+ * execution made.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -28,18 +30,18 @@ import {
 import {
   type CredentialRef,
   httpRequestSolanaPricesNode,
+  SOLANA_ADDRESSES_PER_CALL,
+  solanaHttpRequestAggregateWorkflow,
   solanaItemsNode,
   solanaPricesNode,
   stableId,
+  type Workflow,
   type WorkflowNode,
   workflow,
 } from '../../../packages/n8n-nodes-blockwire/e2e/workflows.ts';
 import { type Contender, collectGarbage, measure, median, type RunInfo, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { summarize } from '../report.ts';
-
-/** Addresses the Solana endpoint takes in one call (the contract's limit; the Blockwire node's chunk). */
-const ADDRESSES_PER_CALL = 100;
 
 export interface N8nItemsOptions {
   items: number;
@@ -77,22 +79,45 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
       value: emulator.apiKey,
     });
     const itemsNode = solanaItemsNode(addresses);
+    const solanaUrl = emulator.urls.solana;
     const workflows = {
-      blockwire: await createWebhookWorkflow(api, server.url, 'blockwire-solana', [
-        itemsNode,
-        solanaPricesNode('CUSTOM.', blockwireCredential),
-      ]),
-      'http-request-node': await createWebhookWorkflow(api, server.url, 'http-request-solana', [
-        itemsNode,
-        httpRequestSolanaPricesNode({ solanaUrl: emulator.urls.solana, credential: headerCredential }),
-      ]),
+      blockwire: await createWebhookWorkflow(api, server.url, 'blockwire-solana', (trigger) =>
+        workflow('blockwire-solana', 'blockwire-solana', [
+          trigger,
+          itemsNode,
+          solanaPricesNode('CUSTOM.', blockwireCredential),
+        ]),
+      ),
+      'http-request-node': await createWebhookWorkflow(api, server.url, 'http-request-solana', (trigger) =>
+        workflow('http-request-solana', 'http-request-solana', [
+          trigger,
+          itemsNode,
+          httpRequestSolanaPricesNode({ solanaUrl, credential: headerCredential }),
+        ]),
+      ),
+      'http-request-aggregate': await createWebhookWorkflow(
+        api,
+        server.url,
+        'http-request-aggregate-solana',
+        (trigger) =>
+          solanaHttpRequestAggregateWorkflow({
+            solanaUrl,
+            credential: headerCredential,
+            addresses,
+            start: trigger,
+          }),
+      ),
     };
+    type Name = keyof typeof workflows;
+    const names = Object.keys(workflows) as Name[];
+    const perName = () =>
+      Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
 
     const control = emulator.control;
-    const calls: Record<string, number[]> = { blockwire: [], 'http-request-node': [] };
-    const recorded: Record<string, number[]> = { blockwire: [], 'http-request-node': [] };
+    const calls = perName();
+    const recorded = perName();
     let pricesSeen: string | undefined;
-    const run = (name: keyof typeof workflows) => async (info: RunInfo) => {
+    const run = (name: Name) => async (info: RunInfo) => {
       const target = workflows[name];
       await fetch(`${control}/requests`, { method: 'DELETE' });
       const before = await executionCount(api, target.id);
@@ -104,45 +129,46 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
         throw new Error(`${name}: the webhook answered ${response.status}: ${body.slice(0, 500)}`);
       const prices = pricesOf(name, body);
       pricesSeen ??= prices;
-      if (prices !== pricesSeen)
-        throw new Error(`${name} priced ${prices}, the other workflow ${pricesSeen}`);
+      if (prices !== pricesSeen) throw new Error(`${name} priced ${prices}, another workflow ${pricesSeen}`);
       const sent = await solanaCalls(control);
       // n8n has answered; it may still be saving the execution. The next run starts after that.
       const recordedMs = await finishedExecutionMs(api, target.id, before);
       if (!info.warmup) {
-        calls[name]!.push(sent);
-        recorded[name]!.push(recordedMs);
+        calls[name].push(sent);
+        recorded[name].push(recordedMs);
       }
       return ms;
     };
     // The first call after activation can meet a webhook n8n has not registered yet.
-    for (const name of Object.keys(workflows) as (keyof typeof workflows)[]) {
+    for (const name of names) {
       await waitFor(`${name}'s webhook`, () => run(name)({ warmup: true }).then(() => true), 60_000, 500);
     }
-    const contenders: Contender[] = [
-      { name: 'blockwire', round: run('blockwire') },
-      { name: 'http-request-node', round: run('http-request-node') },
-    ];
+    const contenders: Contender[] = names.map((name) => ({ name, round: run(name) }));
     // The runs above were a warm-up already; the options' warm-up rounds come on top.
     const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', false);
-    const blockwireCalls = calls.blockwire!;
-    const referenceCalls = calls['http-request-node']!;
-    const expectedCalls = Math.ceil(options.items / ADDRESSES_PER_CALL);
+    const references = ['http-request-node', 'http-request-aggregate'] as const;
+    const blockwireCalls = calls.blockwire;
+    const referenceCalls = calls['http-request-node'];
+    const aggregateCalls = calls['http-request-aggregate'];
+    const perReference = (of: (name: (typeof references)[number]) => number) =>
+      Object.fromEntries(references.map((name) => [name, of(name)]));
+    const expectedCalls = Math.ceil(options.items / SOLANA_ADDRESSES_PER_CALL);
     return {
       id: 'n8n-items',
       title: `n8n: ${options.items.toLocaleString('en')} items priced at the Solana endpoint, in a real n8n ${install.version}`,
       metric:
-        'time of one execution, webhook call to last node (ratio: HTTP Request node time ÷ Blockwire time)',
+        'time of one execution, webhook call to last node (ratio: the reference workflow’s time ÷ Blockwire’s)',
       unit: 'ms',
       higherIsBetter: false,
       ...summary,
       targets: [
         {
-          text: `${expectedCalls} HTTP calls (${ADDRESSES_PER_CALL} addresses a call) where the HTTP Request node makes one per item`,
+          text: `${expectedCalls} HTTP calls (${SOLANA_ADDRESSES_PER_CALL} addresses a call) where the HTTP Request node makes one per item (and as many as Blockwire after Aggregate)`,
           met:
             blockwireCalls.every((count) => count === expectedCalls) &&
-            referenceCalls.every((count) => count === options.items),
+            referenceCalls.every((count) => count === options.items) &&
+            aggregateCalls.every((count) => count === expectedCalls),
         },
         {
           text: 'faster than the HTTP Request node (ratio > 1)',
@@ -154,22 +180,21 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
           name: 'HTTP calls the emulator received, per execution',
           unit: 'calls',
           blockwire: median(blockwireCalls),
-          references: { 'http-request-node': median(referenceCalls) },
-          ratios: { 'http-request-node': median(referenceCalls) / median(blockwireCalls) },
+          references: perReference((name) => median(calls[name])),
+          ratios: perReference((name) => median(calls[name]) / median(blockwireCalls)),
         },
         {
           name: "execution time in n8n's execution record (startedAt to stoppedAt), median",
           unit: 'ms',
           blockwire: median(recorded.blockwire!),
-          references: { 'http-request-node': median(recorded['http-request-node']!) },
-          ratios: {
-            'http-request-node': median(recorded['http-request-node']!) / median(recorded.blockwire!),
-          },
+          references: perReference((name) => median(recorded[name])),
+          ratios: perReference((name) => median(recorded[name]) / median(recorded.blockwire)),
         },
       ],
       notes: [
-        `Both workflows: a Webhook node (respond when the last node finishes, with all its items), the e2e tests' Code node making ${options.items.toLocaleString('en')} items of one Solana address each (USDC and wrapped SOL among them, the two the emulator prices), then the lookup. Blockwire: its node, Token Price → Get Solana, addresses \`{{ $json.address }}\`. Reference: n8n's HTTP Request node 4.2, POST \`{solana_url}/token/mainnet/prices\` with \`{ "addresses": [address] }\` for each item and the key in a Header Auth credential; its Batching option is off (it never merges items into one request, it only waits between groups of them), so all requests go out at once: its fastest setting.`,
-        `Each run is checked: both answer the same two prices. HTTP calls are counted by the emulator (its request log), per execution: Blockwire ${blockwireCalls.join(', ')}; HTTP Request node ${referenceCalls.join(', ')}.`,
+        `All three workflows: a Webhook node (respond when the last node finishes, with all its items), the e2e tests' Code node making ${options.items.toLocaleString('en')} items of one Solana address each (USDC and wrapped SOL among them, the two the emulator prices), then the lookup. Blockwire: its node, Token Price → Get Solana, addresses \`{{ $json.address }}\`. Reference: n8n's HTTP Request node 4.2, POST \`{solana_url}/token/mainnet/prices\` with \`{ "addresses": [address] }\` for each item and the key in a Header Auth credential; its Batching option is off (it never merges items into one request, it only waits between groups of them), so all requests go out at once: its fastest setting.`,
+        `Reference \`http-request-aggregate\`: the items go through n8n's Loop Over Items node (Split in Batches 3, batch size ${SOLANA_ADDRESSES_PER_CALL}) → Aggregate (the batch's \`address\` fields into one \`addresses\` list) → the same HTTP Request node POSTing \`{ "addresses": [...] }\` once a batch → back to the loop, whose "done" output ends the workflow: ${expectedCalls} calls one after the other, where Blockwire's node sends its chunks concurrently. The HTTP Request node has Always Output Data on: an answer without any price gives no item, and n8n would end the loop at the first such batch; with it, that batch gives an empty item, which the price check leaves out.`,
+        `Each run is checked: all three answer the same two prices (the priced items, compared). HTTP calls are counted by the emulator (its request log), per execution: Blockwire ${blockwireCalls.join(', ')}; HTTP Request node ${referenceCalls.join(', ')}; after Aggregate ${aggregateCalls.join(', ')}.`,
         `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s; the emulator runs in the bench's process with no added latency.`,
       ],
     };
@@ -190,12 +215,12 @@ async function createCredential(
   return { id: created.id, name };
 }
 
-/** Creates and activates Webhook → `nodes`; the webhook answers with the last node's items. */
+/** Creates and activates the workflow `build` makes after a Webhook node that answers with the last node's items. */
 async function createWebhookWorkflow(
   api: N8nApi,
   n8nUrl: string,
   path: string,
-  nodes: WorkflowNode[],
+  build: (trigger: WorkflowNode) => Workflow,
 ): Promise<BenchWorkflow> {
   const trigger: WorkflowNode = {
     id: stableId('bench webhook', path),
@@ -213,7 +238,7 @@ async function createWebhookWorkflow(
     },
   };
   // The public API makes the id and decides `active` itself.
-  const { id: _id, active: _active, ...body } = workflow(path, path, [trigger, ...nodes]);
+  const { id: _id, active: _active, ...body } = build(trigger);
   const created = (await api.publicApi('POST', '/workflows', body)) as { id: string };
   await api.publicApi('POST', `/workflows/${created.id}/activate`);
   return { id: created.id, url: `${n8nUrl}/webhook/${path}` };
@@ -254,9 +279,10 @@ async function finishedExecutionMs(api: N8nApi, workflowId: string, before: numb
 /** The prices a webhook answered, as one comparable string; both mints must be there. */
 function pricesOf(name: string, body: string): string {
   // The Blockwire node answers every item, `found: false` where there is no price; the HTTP
-  // Request node has no item for an empty answer. Only the priced ones are compared.
+  // Request node has no item for an empty answer, or an empty one (`{}`) with Always Output Data
+  // (the Aggregate workflow). Only the priced ones are compared.
   const items = (JSON.parse(body) as { tokenAddress?: string; usdPrice?: number; found?: boolean }[]).filter(
-    (item) => item.found !== false,
+    (item) => item.found !== false && Object.keys(item).length > 0,
   );
   const prices = items.map((item) => `${item.tokenAddress}=${item.usdPrice}`).sort();
   const found = new Set(items.map((item) => item.tokenAddress));

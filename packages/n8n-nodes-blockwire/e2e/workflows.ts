@@ -22,6 +22,8 @@ export interface WorkflowNode {
   webhookId?: string;
   /** Run once with the first input item, whatever the node before emitted. */
   executeOnce?: boolean;
+  /** Settings → Always Output Data: one empty item out where the node would give none. */
+  alwaysOutputData?: boolean;
 }
 
 export interface Workflow {
@@ -436,6 +438,8 @@ export function httpRequestSolanaPricesNode(options: {
   solanaUrl: string;
   /** An `httpHeaderAuth` credential: name `X-Api-Key`, value the key. */
   credential: CredentialRef;
+  /** The request's `addresses`, an expression: the item's one address unless said otherwise. */
+  addressesExpression?: string;
 }): WorkflowNode {
   return {
     id: stableId('http request', 'Solana prices'),
@@ -450,7 +454,7 @@ export function httpRequestSolanaPricesNode(options: {
       genericAuthType: 'httpHeaderAuth',
       sendBody: true,
       specifyBody: 'json',
-      jsonBody: '={{ JSON.stringify({ addresses: [$json.address] }) }}',
+      jsonBody: `={{ JSON.stringify({ addresses: ${options.addressesExpression ?? '[$json.address]'} }) }}`,
       options: {},
     },
     credentials: { httpHeaderAuth: options.credential },
@@ -458,11 +462,83 @@ export function httpRequestSolanaPricesNode(options: {
 }
 
 /** `solanaBatchWorkflow` with n8n's HTTP Request node in place of the Blockwire node. */
-export function solanaHttpRequestWorkflow(
-  options: Parameters<typeof httpRequestSolanaPricesNode>[0] & { addresses: readonly string[] },
-): Workflow {
-  const nodes = [manualTrigger(), solanaItemsNode(options.addresses), httpRequestSolanaPricesNode(options)];
+export function solanaHttpRequestWorkflow(options: {
+  solanaUrl: string;
+  credential: CredentialRef;
+  addresses: readonly string[];
+}): Workflow {
+  const nodes = [
+    manualTrigger(),
+    solanaItemsNode(options.addresses),
+    httpRequestSolanaPricesNode({ solanaUrl: options.solanaUrl, credential: options.credential }),
+  ];
   return workflow('bwSolanaHttpReq1', 'HTTP Request node: 1,000 Solana prices', nodes);
+}
+
+/** Addresses the Solana price endpoint takes in one call (the contract's limit, the Blockwire node's chunk). */
+export const SOLANA_ADDRESSES_PER_CALL = 100;
+
+/**
+ * The same lookup batched with n8n's own nodes, as a user who wants 100 addresses a request builds
+ * it: Loop Over Items (Split in Batches 3, batch size 100) → Aggregate (the batch's `address`
+ * fields into one `addresses` list) → HTTP Request (one POST of those addresses, the same node as
+ * above otherwise) → back to the loop, whose "done" output, connected to nothing, ends the
+ * workflow with every answer. The HTTP Request node has Always Output Data on: an answer without
+ * any price (`[]`) gives no item, n8n runs no node on no items, and the loop would stop at the
+ * first batch without a price; with it, such a batch gives one empty item (`{}`) and the loop goes
+ * on. Started by hand by default; `start` puts another trigger first (the bench's webhook).
+ */
+export function solanaHttpRequestAggregateWorkflow(
+  options: Parameters<typeof solanaHttpRequestWorkflow>[0] & { start?: WorkflowNode; id?: string },
+): Workflow {
+  const loop: WorkflowNode = {
+    id: stableId('loop over items', 'Solana prices'),
+    name: 'Loop Over Items',
+    type: 'n8n-nodes-base.splitInBatches',
+    typeVersion: 3,
+    position: [440, 0],
+    parameters: { batchSize: SOLANA_ADDRESSES_PER_CALL, options: {} },
+  };
+  const aggregate: WorkflowNode = {
+    id: stableId('aggregate', 'Solana prices'),
+    name: 'Aggregate',
+    type: 'n8n-nodes-base.aggregate',
+    typeVersion: 1,
+    position: [660, 100],
+    parameters: {
+      aggregate: 'aggregateIndividualFields',
+      fieldsToAggregate: {
+        fieldToAggregate: [{ fieldToAggregate: 'address', renameField: true, outputFieldName: 'addresses' }],
+      },
+      options: {},
+    },
+  };
+  const request: WorkflowNode = {
+    ...httpRequestSolanaPricesNode({
+      solanaUrl: options.solanaUrl,
+      credential: options.credential,
+      addressesExpression: '$json.addresses',
+    }),
+    position: [880, 100],
+    alwaysOutputData: true,
+  };
+  const to = (node: WorkflowNode) => [{ node: node.name, type: 'main' as const, index: 0 }];
+  const linear = workflow(
+    options.id ?? 'bwSolanaHttpAgg1',
+    'Aggregate + HTTP Request nodes: 1,000 Solana prices, 100 a request',
+    [options.start ?? manualTrigger(), solanaItemsNode(options.addresses), loop],
+  );
+  return {
+    ...linear,
+    nodes: [...linear.nodes, aggregate, request],
+    connections: {
+      ...linear.connections,
+      // Output 0 is "done" (every item that came back round the loop), output 1 "loop" (the batch).
+      [loop.name]: { main: [[], to(aggregate)] },
+      [aggregate.name]: { main: [to(request)] },
+      [request.name]: { main: [to(loop)] },
+    },
+  };
 }
 
 /** An n8n Header Auth credential in n8n's import format (the HTTP Request node's API key). */

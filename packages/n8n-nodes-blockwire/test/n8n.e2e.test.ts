@@ -39,6 +39,7 @@ import {
   manualTrigger,
   resourceWorkflows,
   solanaBatchWorkflow,
+  solanaHttpRequestAggregateWorkflow,
   solanaHttpRequestWorkflow,
   triggerNode,
   type Workflow,
@@ -115,6 +116,12 @@ beforeAll(async () => {
     ]),
     // The reference of the benchmark that compares the two (bench/, comparison n8n-items).
     solanaHttpRequest: solanaHttpRequestWorkflow({
+      solanaUrl: emulator.urls.solana,
+      credential: HEADER_CREDENTIAL,
+      addresses: batchAddresses,
+    }),
+    // The same, batched with n8n's Loop Over Items and Aggregate nodes (reference http-request-aggregate).
+    solanaHttpRequestAggregate: solanaHttpRequestAggregateWorkflow({
       solanaUrl: emulator.urls.solana,
       credential: HEADER_CREDENTIAL,
       addresses: batchAddresses,
@@ -480,6 +487,28 @@ describe('the Blockwire node in a real n8n: one workflow per resource runs every
     const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
       items.map((item) => [item.tokenAddress, item.usdPrice]);
     expect(prices(output('Solana prices'))).toEqual(prices(expected));
+  });
+
+  it('the same 1,000 items through Loop Over Items, Aggregate and the HTTP Request node make 10 HTTP calls of 100 addresses and give the same prices', async () => {
+    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+    const output = await execute(actionWorkflows.solanaHttpRequestAggregate!.id);
+    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      requests: { method: string; status: number }[];
+    };
+    const posts = requests.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(10);
+    expect(posts.every((request) => request.status === 200)).toBe(true);
+    // What each POST carried: one Aggregate item per batch, the batch's 100 addresses in order.
+    const batches = output('Aggregate').map((item) => item.addresses as string[]);
+    expect(batches.map((batch) => batch.length)).toEqual(Array(10).fill(100));
+    expect(batches.flat()).toEqual(batchAddresses);
+    // The loop's "done" output: the prices, and an empty item (Always Output Data) per batch without any.
+    const done = output('Loop Over Items');
+    expect(done).toHaveLength(10);
+    const expected = await getSolanaTokenPrices(client, { addresses: [USDC, WRAPPED_SOL] });
+    const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
+      items.map((item) => [item.tokenAddress, item.usdPrice]);
+    expect(prices(done.filter((item) => Object.keys(item).length > 0))).toEqual(prices(expected));
   });
 
   it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {

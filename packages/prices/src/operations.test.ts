@@ -5,7 +5,7 @@ import * as prices from './operations.js';
 const exported: Record<string, unknown> = { ...prices };
 
 describe('@blockwire/prices/operations exports', () => {
-  it('lists every operation in the contract order', () => {
+  it('lists every operation, each with its SDK function and operation object', () => {
     expect(prices.operations.map((operation) => operation.id)).toEqual([
       'getEvmTokenPrice',
       'getSolanaTokenPrices',

@@ -34,19 +34,7 @@ export class InFlight {
    * up, or with the caller's abort reason: whichever comes first, however the transport behaves.
    */
   start(signal: AbortSignal | undefined, send: (attempt: AttemptHandle) => void): Promise<TransportResponse> {
-    return new Promise((resolve, reject) => {
-      const attempt = new Attempt(this, signal, resolve, reject);
-      this.#append(attempt);
-      if (signal) {
-        if (signal.aborted) return attempt.handleEvent();
-        signal.addEventListener('abort', attempt);
-      }
-      try {
-        send(attempt);
-      } catch (error) {
-        attempt.reject(error);
-      }
-    });
+    return this.#begin(signal, sendWith, send);
   }
 
   /**
@@ -58,6 +46,14 @@ export class InFlight {
     direct: (request: DirectRequest, attempt: AttemptHandle) => void,
     request: DirectRequest,
   ): Promise<TransportResponse> {
+    return this.#begin(signal, direct, request);
+  }
+
+  #begin<R>(
+    signal: AbortSignal | undefined,
+    send: (request: R, attempt: AttemptHandle) => void,
+    request: R,
+  ): Promise<TransportResponse> {
     return new Promise((resolve, reject) => {
       const attempt = new Attempt(this, signal, resolve, reject);
       this.#append(attempt);
@@ -66,7 +62,7 @@ export class InFlight {
         signal.addEventListener('abort', attempt);
       }
       try {
-        direct(request, attempt);
+        send(request, attempt);
       } catch (error) {
         attempt.reject(error);
       }
@@ -204,3 +200,5 @@ export function sleepAtLeast(ms: number, signal?: AbortSignal): Promise<void> {
     wait();
   });
 }
+
+const sendWith = (send: (attempt: AttemptHandle) => void, attempt: AttemptHandle): void => send(attempt);

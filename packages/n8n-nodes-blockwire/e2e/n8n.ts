@@ -91,6 +91,10 @@ export async function prepareN8n(options: {
 
 export interface CliResult {
   code: number | null;
+  /** The signal that ended the command, when one did. */
+  signal: NodeJS.Signals | null;
+  /** Whether the timeout ended it. */
+  timedOut: boolean;
   stdout: string;
   stderr: string;
 }
@@ -114,10 +118,16 @@ export async function runN8nCli(
     stderr += chunk.toString('utf8');
   });
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child, 'SIGKILL');
+  }, timeoutMs);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+  );
   clearTimeout(timer);
-  return { code, stdout, stderr };
+  return { code, signal, timedOut, stdout, stderr };
 }
 
 /**

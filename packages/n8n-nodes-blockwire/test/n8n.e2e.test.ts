@@ -18,6 +18,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
 import {
+  type CliResult,
   type Execution,
   executeOutput,
   itemsOf,
@@ -429,14 +430,32 @@ interface RunData {
   };
 }
 
+/**
+ * Whether `n8n execute` printed a finished, successful run and was then ended by a signal that was
+ * not our timeout's. Beside four CPU-bound processes it once died so (exit code null) while shutting
+ * down, after printing the whole run: the run is judged on what it printed; one that did not finish,
+ * or that our timeout killed, still fails.
+ */
+function finishedBeforeSignal(result: CliResult): boolean {
+  if (result.code !== null || result.signal === null || result.timedOut) return false;
+  try {
+    const run = executeOutput(result.stdout) as { finished?: boolean; status?: string } | undefined;
+    return run?.finished === true && run.status === 'success';
+  } catch {
+    return false;
+  }
+}
+
 /** Runs an imported workflow with `n8n execute` beside the server; resolves to each node's output items. */
 async function execute(id: string): Promise<(node: string) => Record<string, unknown>[]> {
   const result = await runN8nCli(install, environment!, ['execute', `--id=${id}`, '--rawOutput'], {
     timeoutMs: 180_000,
   });
   const everything = result.stdout + result.stderr;
-  if (result.code !== 0)
-    throw new Error(`n8n execute --id=${id} exited ${result.code}:\n${everything.slice(-6000)}`);
+  if (result.code !== 0 && !finishedBeforeSignal(result))
+    throw new Error(
+      `n8n execute --id=${id} exited ${result.code ?? result.signal}:\n${everything.slice(-6000)}`,
+    );
   expect(everything).not.toContain(emulator.apiKey);
   const run = executeOutput(result.stdout) as RunData;
   return (node) => {

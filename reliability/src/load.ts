@@ -18,6 +18,12 @@ const SECONDS: Record<Scale, number> = { quick: 5, full: 20, soak: 300 };
 const CONNECTIONS = 16;
 /** RSS growth between the first and the last third of a run that still counts as flat. */
 const FLAT_MIB = 48;
+/**
+ * The quick run's bound, as a share of the starting RSS. On a busy machine its 10 s warm-up serves
+ * fewer than the ~100,000 requests the heap takes to find its size (64,000 beside four CPU-bound
+ * processes: 175 → 233 MiB, +58), so the absolute bound is kept for the full-count run (issue 25).
+ */
+const QUICK_FLAT_RATIO = 1.5;
 /** Replaced by the load generator with a new txid for every delivery. */
 const TXID_PLACEHOLDER = '<txid>';
 
@@ -131,8 +137,11 @@ export async function load(scale: Scale): Promise<ScenarioResult> {
     ] as const) {
       checks.equal(`${name}.failed`, run.failed, 0);
       checks.atLeast(`${name}.requests`, run.requests, 1);
+      if (scale === 'quick') {
+        checks.atMost(`${name}.rssEndMiB`, run.rssEndMiB, Math.round(run.rssStartMiB * QUICK_FLAT_RATIO));
+        continue;
+      }
       checks.atMost(`${name}.rssEndMiB`, run.rssEndMiB, run.rssStartMiB + FLAT_MIB);
-      if (scale === 'quick') continue;
       checks.atLeast(`${name}.requestsPerSecond`, run.requestsPerSecond, 100);
       checks.atMost(`${name}.p99Ms`, run.p99Ms, 500, ' ms');
       checks.atLeast(`${name}.rateHeld`, run.rateHeld, 0.6);

@@ -29,3 +29,64 @@ describe('medianRun', () => {
     ]);
   });
 });
+
+describe('medianRun targets', () => {
+  const withTargets = (ratio: number, cpu: number, countMet: boolean): Comparison => ({
+    ...run(ratio, cpu, 1),
+    cases: [{ name: 'big', blockwire: 1, references: { a: 1 }, ratios: { a: ratio * 2 } }],
+    targets: [
+      { text: 'ratio ≥ 1', met: ratio >= 1, rule: { figure: 'ratios', reference: 'a', atLeast: 1 } },
+      {
+        text: 'big case ≥ 2.5',
+        met: ratio * 2 >= 2.5,
+        rule: { figure: 'ratios', reference: 'a', case: 'big', atLeast: 2.5 },
+      },
+      { text: 'a count', met: countMet },
+    ],
+  });
+
+  it('judges a target on a ratio again on the median, and any other one on every run', () => {
+    // Ratios 0.9, 1.3, 1.1: median 1.1 meets ≥ 1 though the run with 0.9 did not; the case's
+    // median 2.2 misses 2.5 though one run met it; the count was missed in one run.
+    const folded = medianRun([
+      withTargets(0.9, 1, true),
+      withTargets(1.3, 1, false),
+      withTargets(1.1, 1, true),
+    ]);
+    expect(folded.cases?.[0]?.ratios).toEqual({ a: 2.2 });
+    expect(folded.targets.map((t) => [t.text, t.met])).toEqual([
+      ['ratio ≥ 1', true],
+      ['big case ≥ 2.5', false],
+      ['a count', false],
+      [expect.stringContaining('within ±10 %'), true],
+    ]);
+  });
+
+  it('adds a target that the runs’ CPU ratios agree within ±10 % of their median', () => {
+    const agreeing = medianRun([run(1, 0.95, 1), run(1, 1.0, 1), run(1, 1.08, 1)]);
+    expect(agreeing.repeatDeviation?.a).toBeCloseTo(0.08);
+    expect(agreeing.targets.at(-1)?.met).toBe(true);
+    const apart = medianRun([run(1, 0.8, 1), run(1, 1.0, 1), run(1, 1.05, 1)]);
+    expect(apart.repeatDeviation?.a).toBeCloseTo(0.2);
+    expect(apart.targets.at(-1)).toEqual({
+      text: 'the 3 runs’ client CPU ratios within ±10 % of their median (furthest: ±20.0 %)',
+      met: false,
+    });
+  });
+
+  it('adds no agreement target for a single run', () => {
+    expect(medianRun([run(1, 1, 1)]).targets).toEqual([]);
+  });
+});
+
+describe('medianRun ranges', () => {
+  it('spans the rounds of every run, so each median lies within its range', () => {
+    const ranged = (ratio: number, low: number, high: number): Comparison => ({
+      ...run(ratio, 1, 1),
+      spread: { blockwire: [1, 1], references: { a: [1, 1] }, ratios: { a: [low, high] } },
+    });
+    const folded = medianRun([ranged(1.0, 0.9, 1.1), ranged(1.4, 1.3, 1.6), ranged(1.2, 1.1, 1.25)]);
+    expect(folded.ratios.a).toBe(1.2);
+    expect(folded.spread?.ratios.a).toEqual([0.9, 1.6]);
+  });
+});

@@ -1,32 +1,111 @@
 /** `--repeat`: several runs of one comparison folded into one record that keeps them all. */
-import { median } from './harness.ts';
-import type { Comparison } from './report.ts';
+import { median, type Range } from './harness.ts';
+import { type Case, type Comparison, ruleMet, type Target } from './report.ts';
+
+/** How far each run's client CPU ratio may lie from the runs' median for the runs to agree. */
+export const REPEAT_AGREEMENT = 0.1;
 
 /**
  * The run whose first ratio is the median of the runs' (the lower middle one for an even
- * count), with every run's ratios and CPU ratios kept in `repeats` and each ratio replaced by
- * its median over the runs.
+ * count), with every run's ratios and CPU ratios kept in `repeats`, each ratio (the comparison's
+ * and its cases') replaced by its median over the runs, and the targets judged again: a target on
+ * a ratio on its median, any other (a count, a size, no 429) met only when every run met it. With
+ * more than one run, each range spans the rounds of every run. With more than one run and CPU ratios, one more target: each run's CPU ratios within
+ * ±`REPEAT_AGREEMENT` of their median.
  */
 export function medianRun(runs: readonly Comparison[]): Comparison {
   if (runs.length === 0) throw new Error('no run to take the median of');
   const first = Object.keys(runs[0]!.ratios)[0];
   const sorted = [...runs].sort((a, b) => (a.ratios[first!] ?? 0) - (b.ratios[first!] ?? 0));
   const middle = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  const medians = (pick: (run: Comparison) => Record<string, number> | undefined) => {
-    const names = Object.keys(pick(runs[0]!) ?? {});
-    if (names.length === 0) return undefined;
-    return Object.fromEntries(
-      names.map((name) => [name, median(runs.map((run) => pick(run)?.[name] ?? Number.NaN))]),
-    );
-  };
-  const cpuRatios = medians((run) => run.cpuRatios);
-  return {
+  const cpuRatios = medianOf(runs, (run) => run.cpuRatios);
+  const folded: Comparison = {
     ...middle,
-    ratios: medians((run) => run.ratios)!,
+    ratios: medianOf(runs, (run) => run.ratios)!,
     ...(cpuRatios ? { cpuRatios } : {}),
+    ...(middle.cases ? { cases: middle.cases.map((k) => medianCase(k, runs)) } : {}),
     repeats: runs.map((run) => ({
       ratios: run.ratios,
       ...(run.cpuRatios ? { cpuRatios: run.cpuRatios } : {}),
     })),
+  };
+  if (middle.spread) folded.spread = widestSpread(runs);
+  folded.targets = middle.targets.map((target, i) => rejudge(target, i, folded, runs));
+  if (runs.length > 1 && cpuRatios) {
+    const deviation = deviationOf(runs, cpuRatios);
+    folded.repeatDeviation = deviation;
+    const worst = Math.max(...Object.values(deviation));
+    folded.targets.push({
+      text: `the ${runs.length} runs’ client CPU ratios within ±${REPEAT_AGREEMENT * 100} % of their median (furthest: ±${(worst * 100).toFixed(1)} %)`,
+      met: worst <= REPEAT_AGREEMENT,
+    });
+  }
+  return folded;
+}
+
+function medianOf(
+  runs: readonly Comparison[],
+  pick: (run: Comparison) => Record<string, number> | undefined,
+): Record<string, number> | undefined {
+  const names = Object.keys(pick(runs[0]!) ?? {});
+  if (names.length === 0) return undefined;
+  return Object.fromEntries(
+    names.map((name) => [name, median(runs.map((run) => pick(run)?.[name] ?? Number.NaN))]),
+  );
+}
+
+function medianCase(k: Case, runs: readonly Comparison[]): Case {
+  const same = runs.map((run) => run.cases?.find((other) => other.name === k.name));
+  if (same.some((other) => other === undefined)) return k;
+  const ratios = Object.fromEntries(
+    Object.keys(k.ratios).map((name) => [
+      name,
+      median(same.map((other) => other!.ratios[name] ?? Number.NaN)),
+    ]),
+  );
+  const ratioRanges = k.ratioRanges
+    ? Object.fromEntries(
+        Object.keys(k.ratioRanges).map((name) => [
+          name,
+          widest(same.map((other) => other!.ratioRanges?.[name])),
+        ]),
+      )
+    : undefined;
+  return { ...k, ratios, ...(ratioRanges ? { ratioRanges } : {}) };
+}
+
+function widest(ranges: (Range | undefined)[]): Range {
+  return [
+    Math.min(...ranges.map((r) => r?.[0] ?? Number.NaN)),
+    Math.max(...ranges.map((r) => r?.[1] ?? Number.NaN)),
+  ];
+}
+
+function rejudge(target: Target, index: number, folded: Comparison, runs: readonly Comparison[]): Target {
+  if (target.rule) return { ...target, met: ruleMet(target.rule, folded) };
+  return { ...target, met: runs.every((run) => run.targets[index]?.met === true) };
+}
+
+function deviationOf(runs: readonly Comparison[], medians: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(medians).map(([name, middle]) => [
+      name,
+      Math.max(...runs.map((run) => Math.abs((run.cpuRatios?.[name] ?? Number.NaN) / middle - 1))),
+    ]),
+  );
+}
+
+/** Each figure's lowest and highest round over all the runs. */
+function widestSpread(runs: readonly Comparison[]): NonNullable<Comparison['spread']> {
+  const spreads = runs.flatMap((run) => (run.spread ? [run.spread] : []));
+  const each = (pick: (spread: (typeof spreads)[number]) => Record<string, Range> | undefined) =>
+    Object.fromEntries(
+      Object.keys(pick(spreads[0]!) ?? {}).map((name) => [name, widest(spreads.map((s) => pick(s)?.[name]))]),
+    );
+  return {
+    blockwire: widest(spreads.map((s) => s.blockwire)),
+    references: each((s) => s.references),
+    ratios: each((s) => s.ratios),
+    ...(spreads[0]!.cpuRatios ? { cpuRatios: each((s) => s.cpuRatios) } : {}),
   };
 }

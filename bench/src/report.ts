@@ -8,6 +8,45 @@ export interface Target {
   /** The target in words, e.g. "≥ 0.90 of raw undici". */
   text: string;
   met: boolean;
+  /**
+   * The ratio the target is on, when it is one: with `--repeat` it is judged again on the median
+   * of the runs. A target without a rule (a count, a size) is met when every run met it.
+   */
+  rule?: TargetRule;
+}
+
+export interface TargetRule {
+  figure: 'ratios' | 'cpuRatios';
+  reference: string;
+  /** A case's ratio (by its name) instead of the comparison's own. */
+  case?: string;
+  /** Met at this value or above (strictly above with `strict`). */
+  atLeast: number;
+  strict?: boolean;
+}
+
+/** A target on one ratio, judged now and again on the medians of a `--repeat`. */
+export function ratioTarget(
+  text: string,
+  rule: TargetRule,
+  comparison: Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>,
+): Target {
+  return { text, met: ruleMet(rule, comparison), rule };
+}
+
+export function ruleMet(
+  rule: TargetRule,
+  comparison: Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>,
+): boolean {
+  const figures =
+    rule.case === undefined
+      ? comparison[rule.figure]
+      : rule.figure === 'ratios'
+        ? comparison.cases?.find((k) => k.name === rule.case)?.ratios
+        : undefined;
+  const value = figures?.[rule.reference];
+  if (value === undefined || !Number.isFinite(value)) return false;
+  return rule.strict ? value > rule.atLeast : value >= rule.atLeast;
 }
 
 /** A sub-measurement shown in latest.md (e.g. one delivery size, or the Node bundle). */
@@ -40,6 +79,11 @@ export interface Comparison {
   cpuPerCall?: { blockwire: number; references: Record<string, number> };
   /** With --repeat: every run's ratios and CPU ratios, in order (the figures above are their medians). */
   repeats?: { ratios: Record<string, number>; cpuRatios?: Record<string, number> }[];
+  /**
+   * With --repeat: per reference, how far the furthest run's CPU ratio lies from the runs' median,
+   * as a fraction of it (0.04: within ±4 %).
+   */
+  repeatDeviation?: Record<string, number>;
   /** Lowest and highest round of each figure and ratio (absent for a figure measured once). */
   spread?: {
     blockwire: Range;
@@ -220,6 +264,27 @@ function busyWarning(results: Results): string[] {
   ];
 }
 
+/** With --repeat: every run's ratios, so the medians above can be checked against them. */
+function repeatLines(c: Comparison): string[] {
+  if (!c.repeats || c.repeats.length < 2) return [];
+  const runs = c.repeats;
+  const series = (pick: (run: (typeof runs)[number]) => Record<string, number> | undefined) =>
+    Object.keys(pick(runs[0]!) ?? {})
+      .map((name) => `${name} ${runs.map((run) => ratio(pick(run)?.[name] ?? Number.NaN)).join(', ')}`)
+      .join('; ');
+  const deviation = Object.entries(c.repeatDeviation ?? {})
+    .map(([name, value]) => `${name} ±${(value * 100).toFixed(1)} %`)
+    .join(', ');
+  return [
+    `- The ${runs.length} runs (\`--repeat ${runs.length}\`), in order: ratios ${series((run) => run.ratios)}.`,
+    ...(runs[0]!.cpuRatios
+      ? [
+          `- Their client CPU ratios: ${series((run) => run.cpuRatios)}; furthest run from the median: ${deviation}.`,
+        ]
+      : []),
+  ];
+}
+
 export function toMarkdown(results: Results, command: string): string {
   const lines: string[] = [
     '# Benchmark results',
@@ -259,7 +324,7 @@ export function toMarkdown(results: Results, command: string): string {
     );
   }
   for (const c of results.comparisons) {
-    if (!c.cases?.length && !c.notes?.length) continue;
+    if (!c.cases?.length && !c.notes?.length && !c.repeats) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
     if (c.cases?.length) {
       lines.push('| case | Blockwire | references | ratios |', '|---|---|---|---|');
@@ -276,6 +341,7 @@ export function toMarkdown(results: Results, command: string): string {
       lines.push('');
     }
     for (const note of c.notes ?? []) lines.push(`- ${note}`);
+    lines.push(...repeatLines(c));
   }
   if (results.skipped?.length) {
     lines.push('', '## Comparisons this quick run left out', '');

@@ -14,7 +14,7 @@ import { Pool } from 'undici';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
 import { startMoralis } from '../moralis.ts';
-import { type Case, type Comparison, summarize } from '../report.ts';
+import { type Case, type Comparison, ratioTarget, summarize } from '../report.ts';
 import { listen, sendJson } from '../servers.ts';
 
 const HTTP_CONCURRENCY = 4;
@@ -202,14 +202,18 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     spread: caseSpreads[worstIndex]!,
     rounds,
     targets: [
-      {
-        text: `≥ 0.9 × the hand-rolled raw-bytes receiver: ${cases[oneKbInProcess]!.name}`,
-        met: cases[oneKbInProcess]!.ratios['hand-rolled']! >= 0.9,
-      },
-      ...cases.map((k) => ({
-        text: `≥ 1.5 × the official SDK: ${k.name}`,
-        met: k.ratios.moralis! >= 1.5,
-      })),
+      ratioTarget(
+        `≥ 0.9 × the hand-rolled raw-bytes receiver: ${cases[oneKbInProcess]!.name}`,
+        { figure: 'ratios', reference: 'hand-rolled', case: cases[oneKbInProcess]!.name, atLeast: 0.9 },
+        { ratios: {}, cases },
+      ),
+      ...cases.map((k) =>
+        ratioTarget(
+          `≥ 1.5 × the official SDK: ${k.name}`,
+          { figure: 'ratios', reference: 'moralis', case: k.name, atLeast: 1.5 },
+          { ratios: {}, cases },
+        ),
+      ),
     ],
     cases,
     notes: [

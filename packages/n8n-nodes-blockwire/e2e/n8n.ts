@@ -228,7 +228,7 @@ export async function startN8nServer(
   install: N8nInstall,
   environment: N8nEnvironment,
   timeoutMs = 120_000,
-): Promise<N8nServer> {
+): Promise<N8nProcess> {
   return await startN8nProcess(
     install,
     {

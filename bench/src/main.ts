@@ -15,6 +15,7 @@ import { cpus, getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeFigures } from './figures.ts';
 import { commitDescription, loadAverage, machineDescription, raisePriority } from './machine.ts';
 import { runComparison } from './plan.ts';
 import { medianRun } from './repeat.ts';
@@ -111,6 +112,11 @@ writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\
 writeFileSync(join(outDir, 'latest.md'), toMarkdown(results, command));
 process.stdout.write(toMarkdown(results, command));
 process.stderr.write(`[bench] wrote ${join(outDir, 'latest.json')} and latest.md\n`);
+// A full run of every comparison into results/ is what the READMEs quote.
+if (!quick && values.out === undefined && only.length === COMPARISON_IDS.length && failures.length === 0) {
+  writeFigures(benchDir, results);
+  process.stderr.write('[bench] rewrote the figures in README.md and bench/README.md\n');
+}
 const problems = only.length === COMPARISON_IDS.length ? formatProblems(results) : [];
 if (problems.length > 0)
   process.stderr.write(`[bench] the results are incomplete:\n${problems.join('\n')}\n`);

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FIGURE_READMES, FIGURES_END, FIGURES_START, figuresBlock, withFigures } from './figures.ts';
+import type { Results } from './report.ts';
+
+const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const committed = JSON.parse(readFileSync(join(benchDir, 'results', 'latest.json'), 'utf8')) as Results;
+
+describe('the READMEs’ benchmark figures', () => {
+  for (const { path, latestMd } of FIGURE_READMES) {
+    it(`${path} quotes the committed results/latest.json, every ratio beside its baseline`, () => {
+      const readme = readFileSync(join(benchDir, path), 'utf8');
+      const block = figuresBlock(committed, latestMd);
+      // When this fails: run `pnpm bench` (it rewrites the block) and commit results/ with the READMEs.
+      expect(readme).toContain(block);
+      for (const comparison of committed.comparisons) {
+        for (const [reference, ratio] of Object.entries(comparison.ratios)) {
+          const row = block
+            .split('\n')
+            .find((line) => line.startsWith(`| ${comparison.title} (\`${comparison.id}\`)`) && line.includes(`(\`${reference}\`)`));
+          expect(row, `${comparison.id} vs ${reference}`).toContain(`**${ratio.toFixed(2)}**`);
+        }
+      }
+    });
+  }
+
+  it('come from a run of every comparison repeated three times, not a quick one', () => {
+    expect(committed.quick).toBe(false);
+    expect(committed.repeat).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('withFigures', () => {
+  it('replaces only the block', () => {
+    const readme = `# A\n\nbefore\n${FIGURES_START}\nold\n${FIGURES_END}\nafter\n`;
+    expect(withFigures(readme, `${FIGURES_START}\nnew\n${FIGURES_END}`)).toBe(
+      `# A\n\nbefore\n${FIGURES_START}\nnew\n${FIGURES_END}\nafter\n`,
+    );
+  });
+
+  it('refuses a README without a block', () => {
+    expect(() => withFigures('# A\n', 'x')).toThrow(/no "<!-- bench figures/);
+  });
+});

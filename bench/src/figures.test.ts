@@ -19,7 +19,11 @@ describe('the READMEs’ benchmark figures', () => {
         for (const [reference, ratio] of Object.entries(comparison.ratios)) {
           const row = block
             .split('\n')
-            .find((line) => line.startsWith(`| ${comparison.title} (\`${comparison.id}\`)`) && line.includes(`(\`${reference}\`)`));
+            .find(
+              (line) =>
+                line.startsWith(`| ${comparison.title} (\`${comparison.id}\`)`) &&
+                line.includes(`(\`${reference}\`)`),
+            );
           expect(row, `${comparison.id} vs ${reference}`).toContain(`**${ratio.toFixed(2)}**`);
         }
       }

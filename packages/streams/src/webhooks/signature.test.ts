@@ -4,7 +4,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { CONFIRMED_DELIVERY, MEMPOOL_DELIVERY } from './__fixtures__/bitcoin.js';
 import { SignatureError } from './errors.js';
-import { assertValidSignature, signBody, verifySignature } from './signature.js';
+import { assertValidSignature, signatureBytesOf, signBody, verifySignature } from './signature.js';
 
 // A second, independent keccak256 (pure JS) to check hash-wasm against.
 const reference = (text: string) => `0x${bytesToHex(keccak_256(utf8ToBytes(text)))}`;
@@ -174,5 +174,20 @@ describe('assertValidSignature', () => {
     await expect(
       assertValidSignature({ body: MEMPOOL_DELIVERY, signature: undefined, secret: SECRET }),
     ).rejects.toThrow(/no x-signature/);
+  });
+});
+
+describe('signatureBytesOf', () => {
+  it('reads every hex digit, in either case, into its byte', () => {
+    const digits = '0123456789abcdefABCDEF';
+    const hex = Array.from({ length: 64 }, (_, i) => digits[(i * 7) % digits.length]).join('');
+    expect(signatureBytesOf(`0x${hex}`)).toEqual(new Uint8Array(Buffer.from(hex, 'hex')));
+    expect(signatureBytesOf(`0X${hex.toUpperCase()}`)).toEqual(new Uint8Array(Buffer.from(hex, 'hex')));
+  });
+
+  it('refuses what is not 64 hex digits', () => {
+    for (const header of ['0x' + 'g'.repeat(64), '0x' + 'a'.repeat(63), '', undefined, 'ab'.repeat(40)]) {
+      expect(signatureBytesOf(header)).toBeUndefined();
+    }
   });
 });

@@ -55,6 +55,7 @@ describe('formatProblems', () => {
     blockwire: 1,
     references,
     ratios: { ...references },
+    ...(id === 'weight' ? {} : { cpuRatios: { ...references } }),
   });
   const valid = {
     commit: 'abc',
@@ -90,9 +91,11 @@ describe('formatProblems', () => {
     broken.comparisons = broken.comparisons.filter((c) => c.id !== 'weight');
     delete (broken.comparisons[2]!.references as Record<string, number>).ethers;
     (broken.comparisons[0]!.ratios as Record<string, unknown>)['undici-request'] = Number.NaN;
+    delete (broken.comparisons[1]! as { cpuRatios?: unknown }).cpuRatios;
     expect(formatProblems(broken)).toEqual([
       'commit is not a non-empty string',
       'rest-overhead.ratios.undici-request is not a positive number',
+      'solana-scale.cpuRatios is not an object',
       'json-rpc.references.ethers is missing',
       'json-rpc: references (undici-request,viem) and ratios (ethers,undici-request,viem) name different things',
       'comparison weight is missing',

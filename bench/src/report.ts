@@ -230,6 +230,16 @@ export function formatProblems(results: unknown): string[] {
         else if (!positive(values[name])) problems.push(`${id}.${map}.${name} is not a positive number`);
       }
     }
+    // Client CPU is the primary figure wherever the client does work (a bundle's size has none).
+    if (id !== 'weight') {
+      const cpu = comparison.cpuRatios;
+      if (!isRecord(cpu)) problems.push(`${id}.cpuRatios is not an object`);
+      else if (isRecord(comparison.ratios)) {
+        for (const name of Object.keys(comparison.ratios)) {
+          if (!positive(cpu[name])) problems.push(`${id}.cpuRatios.${name} is not a positive number`);
+        }
+      }
+    }
     if (isRecord(comparison.references) && isRecord(comparison.ratios)) {
       const refs = Object.keys(comparison.references).sort().join();
       const ratios = Object.keys(comparison.ratios).sort().join();

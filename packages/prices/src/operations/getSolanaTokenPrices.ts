@@ -130,7 +130,9 @@ export async function getSolanaTokenPrices(
       subject: `options of ${getSolanaTokenPricesOperation.id}`,
     });
   }
-  const distinct = [...new Set(addresses)];
+  // zod's output is a new array: used as it is when it holds no duplicate (the usual list).
+  const unique = new Set(addresses);
+  const distinct = unique.size === addresses.length ? addresses : [...unique];
   // The chunks' attempts share one adaptive limit; a chunk waiting to retry holds none of it.
   const attemptSlots = new AdaptiveConcurrency(concurrency);
   const prices = await mapInChunks(
@@ -146,6 +148,8 @@ export async function getSolanaTokenPrices(
         attemptSlots,
       ),
   );
+  // The usual answer: a price for each address, in the order asked. It is the result as it is.
+  if (answersInOrder(prices, distinct)) return prices;
   // The service may answer in any order and leaves out tokens it has no price for.
   const byAddress = new Map<string, SolanaTokenPrice>();
   for (const price of prices) {
@@ -157,6 +161,13 @@ export async function getSolanaTokenPrices(
     const price = byAddress.get(address);
     return price ? [price] : [];
   });
+}
+
+/** Whether `prices` holds one price for each of `addresses` (distinct), in the same order. */
+function answersInOrder(prices: readonly SolanaTokenPrice[], addresses: readonly string[]): boolean {
+  if (prices.length !== addresses.length) return false;
+  for (let i = 0; i < prices.length; i++) if (prices[i]!.tokenAddress !== addresses[i]) return false;
+  return true;
 }
 
 /** The endpoint: the service call above, and the SDK function that spreads the list across it. */

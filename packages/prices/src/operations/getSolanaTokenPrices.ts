@@ -18,8 +18,8 @@ import { type SolanaTokenPrice, solanaAddress, solanaNetwork, solanaTokenPricesS
 export const SOLANA_PRICES_MAX_ADDRESSES = 100;
 /**
  * How many calls `getSolanaTokenPrices` keeps in flight by default: 10,000 addresses take 13
- * round trips instead of 100. If a plan allows fewer, a 429 halves the number in flight (the
- * refused call is retried after its `Retry-After`) and successes raise it again, one at a time.
+ * round trips instead of 100. If a plan allows fewer, a 429 lowers the number in flight (see
+ * `GetSolanaTokenPricesOptions.concurrency`) and successes raise it again, one at a time.
  */
 export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 8;
 
@@ -103,8 +103,11 @@ export const getSolanaTokenPricesOperation = defineOperation({
 
 export interface GetSolanaTokenPricesOptions extends CallOptions {
   /**
-   * Most calls in flight at once. Default 8 (`SOLANA_PRICES_DEFAULT_CONCURRENCY`). Each 429 halves
-   * the number in flight, and each run of successes as long as it raises it by one up to this.
+   * Most calls in flight at once. Default 8 (`SOLANA_PRICES_DEFAULT_CONCURRENCY`). A 429 lowers
+   * the number in flight: to the most the service served at once when the refused call went out
+   * above that, else to half. A call refused while others were in flight is sent again as soon as
+   * there is room, once; a second 429, or one with nothing else in flight, waits its
+   * `Retry-After`. Each run of successes as long as the number raises it by one, up to this.
    */
   concurrency?: number;
 }

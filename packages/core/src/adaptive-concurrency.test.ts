@@ -2,7 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
+import { type ClientRuntime, createClientWith } from './client.js';
 import { createClient } from './create-client.js';
+import { RateLimitError } from './errors.js';
+import type { TransportRequest, TransportResponse } from './transport.js';
 
 /** Takes `count` slots at once (each must be free now). */
 async function takeAll(limiter: AdaptiveConcurrency, count: number): Promise<AttemptSlot[]> {
@@ -27,6 +30,7 @@ describe('AdaptiveConcurrency', () => {
   });
 
   it('halves the limit once for the 429s of attempts sent at the same limit, never below 1', async () => {
+    // Nothing served yet: no number the service is known to take, so each cut halves.
     const limiter = new AdaptiveConcurrency(16);
     const burst = await takeAll(limiter, 16);
     for (const slot of burst) slot.give('refused');
@@ -68,6 +72,65 @@ describe('AdaptiveConcurrency', () => {
     expect(limiter.limit).toBe(2); // one success since the 429, not two
     (await limiter.take()).give('done');
     expect(limiter.limit).toBe(3);
+  });
+
+  it('goes back to the most it saw served when a refusal comes above it, and halves one at or below it', async () => {
+    const limiter = new AdaptiveConcurrency(16);
+    // The first cut: nothing served since the start, so half.
+    (await limiter.take()).give('refused');
+    expect(limiter.limit).toBe(8);
+    // Eight in flight, all served: the service takes eight at once.
+    for (const slot of await takeAll(limiter, 8)) slot.give('done');
+    expect(limiter.limit).toBe(9);
+    for (const slot of await takeAll(limiter, 9)) slot.give('done');
+    expect(limiter.limit).toBe(10);
+    // Ten at once: nine served, the tenth (sent with ten in flight) refused. The service took
+    // nine: back to nine, not to five.
+    const ten = await takeAll(limiter, 10);
+    ten[9]!.give('refused');
+    expect(limiter.limit).toBe(9);
+    for (const slot of ten.slice(0, 9)) slot.give('done');
+    // Back up to ten, the number refused, takes a run of 4 × 9 successes, not 9.
+    for (let i = 0; i < 4 * 9 - 10; i++) (await limiter.take()).give('done');
+    expect(limiter.limit).toBe(9);
+    (await limiter.take()).give('done');
+    expect(limiter.limit).toBe(10);
+    // Refused with fewer in flight than it served before (a rate, or less room left): half.
+    const alone = await limiter.take();
+    expect(alone.give('refused')).toBe(false);
+    expect(limiter.limit).toBe(5);
+    // And the growth after a halving is one per run as long as the limit again.
+    for (let i = 0; i < 5; i++) (await limiter.take()).give('done');
+    expect(limiter.limit).toBe(6);
+  });
+
+  it('says whether a 429 came while other attempts were in flight', async () => {
+    const limiter = new AdaptiveConcurrency(4);
+    const [a, b] = await takeAll(limiter, 2);
+    expect(a!.give('refused')).toBe(true);
+    expect(b!.give('refused')).toBe(false);
+    const c = await limiter.take();
+    const d = await limiter.take();
+    expect(c.give('done')).toBe(false);
+    expect(d.give('done')).toBe(false);
+  });
+
+  it('hands a free slot to a retry before the first attempts that wait', async () => {
+    const limiter = new AdaptiveConcurrency(1);
+    const held = await limiter.take();
+    const order: string[] = [];
+    const first = limiter.take().then((slot) => {
+      order.push('first');
+      return slot;
+    });
+    const retry = limiter.take(undefined, true).then((slot) => {
+      order.push('retry');
+      return slot;
+    });
+    held.give('done');
+    (await retry).give('done');
+    (await first).give('done');
+    expect(order).toEqual(['retry', 'first']);
   });
 
   it('counts a slot given back twice once', async () => {
@@ -143,5 +206,200 @@ describe('client.request with attemptSlots', () => {
       await client.close();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+/**
+ * A service that serves at most `allowed` requests at once and answers any more at once with a
+ * 429 and `Retry-After: 1`; a request named in `refuse` is refused that many more times whatever
+ * is in flight (a rate limit). Served requests are held until `release()`. Nothing waits: the
+ * runtime records the waits the client asks for and returns at once.
+ */
+function limitedService(allowed: number, refuse: Record<string, number> = {}) {
+  const sent: string[] = [];
+  const waits: number[] = [];
+  const retries: { path: string; delayMs: number }[] = [];
+  let serving = 0;
+  let peak = 0;
+  let held: (() => void)[] = [];
+  const transport = async (request: TransportRequest): Promise<TransportResponse> => {
+    const url = new URL(request.url).pathname;
+    const path = url.slice(url.lastIndexOf('/'));
+    sent.push(path);
+    if (serving >= allowed || (refuse[path] ?? 0) > 0) {
+      if ((refuse[path] ?? 0) > 0) refuse[path]!--;
+      return { status: 429, headers: { 'retry-after': '1' }, body: '{"message":"Too many requests"}' };
+    }
+    serving++;
+    peak = Math.max(peak, serving);
+    await new Promise<void>((resolve) => held.push(resolve));
+    serving--;
+    return { status: 200, headers: {}, body: `{"path":"${path}"}` };
+  };
+  const runtime: ClientRuntime = {
+    userAgent: undefined,
+    attempts: () => ({
+      start: (_signal, send) =>
+        new Promise<TransportResponse>((resolve, reject) => send({ resolve, reject, onCancel: undefined })),
+    }),
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  };
+  const client = createClientWith(
+    {
+      apiKey: 'k',
+      transport,
+      retry: { maxAttempts: 3, baseDelayMs: 0, maxDelayMs: 5_000 },
+      hooks: { onRetry: ({ path, delayMs }) => retries.push({ path, delayMs }) },
+    },
+    runtime,
+  );
+  return {
+    client,
+    sent,
+    waits,
+    retries,
+    peak: () => peak,
+    serving: () => serving,
+    /** Answers the requests served so far. */
+    release() {
+      const now = held;
+      held = [];
+      for (const resolve of now) resolve();
+    },
+  };
+}
+
+/** Lets every pending promise callback run (no timer involved). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('client.request with attemptSlots: a 429 while others are in flight', () => {
+  const get = (
+    service: ReturnType<typeof limitedService>,
+    path: string,
+    slots: AttemptSlots,
+    signal?: AbortSignal,
+  ) =>
+    service.client.request({
+      api: 'evm',
+      method: 'GET',
+      path,
+      idempotent: true,
+      attemptSlots: slots,
+      signal,
+    });
+
+  it('sends the refused requests again as soon as a slot is free under the lowered limit, without waiting', async () => {
+    const service = limitedService(2);
+    const limiter = new AdaptiveConcurrency(4);
+    const calls = ['/a', '/b', '/c', '/d'].map((path) => get(service, path, limiter));
+    await settle();
+    // /c and /d were refused while /a and /b were served: the limit fell to 2, and they wait
+    // for a slot, not for Retry-After.
+    expect(service.sent).toEqual(['/a', '/b', '/c', '/d']);
+    expect(limiter.limit).toBe(2);
+    expect(service.waits).toEqual([]);
+    expect(service.retries).toEqual([
+      { path: '/c', delayMs: 0 },
+      { path: '/d', delayMs: 0 },
+    ]);
+    service.release();
+    await settle();
+    expect(service.sent).toEqual(['/a', '/b', '/c', '/d', '/c', '/d']);
+    service.release();
+    const answers = await Promise.all(calls);
+    expect(answers.map((answer) => answer.attempts)).toEqual([1, 1, 2, 2]);
+    expect(service.peak()).toBe(2);
+    expect(service.waits).toEqual([]);
+  });
+
+  it('sends a request again at once only once: its second 429 waits out Retry-After', async () => {
+    // /b is refused twice whatever is in flight, as a rate limit would.
+    const service = limitedService(10, { '/b': 2 });
+    const limiter = new AdaptiveConcurrency(4);
+    const a = get(service, '/a', limiter);
+    const b = get(service, '/b', limiter);
+    await settle();
+    expect(service.retries).toEqual([
+      { path: '/b', delayMs: 0 },
+      { path: '/b', delayMs: 1_000 },
+    ]);
+    expect(service.waits).toEqual([1_000]);
+    service.release();
+    await settle();
+    service.release();
+    expect((await b).attempts).toBe(3);
+    expect((await a).attempts).toBe(1);
+  });
+
+  it('waits out Retry-After for a 429 with nothing else in flight', async () => {
+    const service = limitedService(10, { '/a': 1 });
+    const limiter = new AdaptiveConcurrency(4);
+    const a = get(service, '/a', limiter);
+    await settle();
+    expect(service.waits).toEqual([1_000]);
+    expect(service.retries).toEqual([{ path: '/a', delayMs: 1_000 }]);
+    service.release();
+    expect((await a).attempts).toBe(2);
+  });
+
+  it('counts the attempt sent at once within maxAttempts', async () => {
+    let sent = 0;
+    const waits: number[] = [];
+    const client = createClientWith(
+      {
+        apiKey: 'k',
+        transport: async () => {
+          sent++;
+          return { status: 429, headers: { 'retry-after': '1' }, body: '' };
+        },
+        retry: { maxAttempts: 2 },
+      },
+      {
+        userAgent: undefined,
+        attempts: () => ({
+          start: (_signal, send) =>
+            new Promise((resolve, reject) => send({ resolve, reject, onCancel: undefined })),
+        }),
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      },
+    );
+    const limiter = new AdaptiveConcurrency(2);
+    // Another attempt holds a slot, so the 429 comes beside it: the request is sent again as
+    // soon as that slot is free, is refused again, and with two attempts in all, that is the end.
+    const other = await limiter.take();
+    const request = client
+      .request({ api: 'evm', method: 'GET', path: '/x', idempotent: true, attemptSlots: limiter })
+      .catch((e: unknown) => e);
+    await settle();
+    expect(sent).toBe(1);
+    other.give('done');
+    const error = await request;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).attempts).toBe(2);
+    expect(sent).toBe(2);
+    expect(waits).toEqual([]);
+  });
+
+  it('stops a request waiting for a slot to be sent again when its signal aborts', async () => {
+    const service = limitedService(1);
+    const limiter = new AdaptiveConcurrency(2);
+    const controller = new AbortController();
+    const a = get(service, '/a', limiter);
+    const b = get(service, '/b', limiter, controller.signal);
+    await settle();
+    // /b was refused beside /a; the limit is 1 and /a holds it: /b waits for the slot.
+    expect(limiter.limit).toBe(1);
+    expect(service.sent).toEqual(['/a', '/b']);
+    controller.abort(new Error('stop'));
+    await expect(b).rejects.toThrow('stop');
+    service.release();
+    expect((await a).attempts).toBe(1);
+    await settle();
+    expect(service.sent).toEqual(['/a', '/b']);
+    expect(limiter.inFlight).toBe(0);
   });
 });

@@ -199,6 +199,8 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     // What errors and hooks show is worked out only when one needs it. No closure is made here:
     // one would put the call's variables in a context allocated on every call, hooks or not.
 
+    // A request sent again at once after a 429 (see below) waits out the next one.
+    let sentAgainAtOnce = false;
     for (let attempt = 1; ; attempt++) {
       req.signal?.throwIfAborted();
       const started = hasHooks ? performance.now() : 0;
@@ -211,8 +213,10 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
       let outcome: AttemptOutcome;
       let error: BlockwireError;
       // No slot is held while waiting to retry: other requests may use it meanwhile.
-      const slot = req.attemptSlots ? await req.attemptSlots.take(req.signal) : undefined;
+      let slot = req.attemptSlots ? await req.attemptSlots.take(req.signal, attempt > 1) : undefined;
       let status: number | undefined;
+      // Answered 429 while other attempts sharing the slots were still in flight.
+      let refusedBeside = false;
       try {
         const response = await (attempt === 1 && first
           ? first
@@ -225,7 +229,13 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
             durationMs: performance.now() - started,
           });
         }
-        if (response.status >= 200 && response.status < 300) return answered(response, attempt);
+        if (response.status >= 200 && response.status < 300) {
+          // The answer is all here: the slot goes back before it is read, so the next attempt
+          // waiting for one goes out first.
+          slot?.give('done');
+          slot = undefined;
+          return answered(response, attempt);
+        }
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
         outcome = { kind: 'status', status: response.status, retryAfterMs };
         error = errorFromResponse(response, retryAfterMs, redact, endedDetails(req, route, attempt, outcome));
@@ -251,7 +261,7 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
           });
         }
       } finally {
-        slot?.give(status === 429 ? 'refused' : 'done');
+        if (slot) refusedBeside = slot.give(status === 429 ? 'refused' : 'done') === true;
       }
       const decision = decideRetry({ attempt, outcome, idempotent: req.idempotent, options: retry });
       if (!decision.retry) {
@@ -265,14 +275,21 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
         }
         throw error;
       }
+      // A 429 while others of ours are being served most likely says "too many at once": the
+      // slots' limit was just lowered, so the request goes again as soon as one is free under it,
+      // without waiting out Retry-After. Once per request, and counted as a retry like any other:
+      // a service that limits a rate refuses it again, and that 429 is waited out.
+      const atOnce = refusedBeside && !sentAgainAtOnce;
+      if (atOnce) sentAgainAtOnce = true;
+      const delayMs = atOnce ? 0 : decision.delayMs;
       if (hooks.onRetry) {
         safeHook(hooks, 'onRetry', {
           ...requestInfo(req, route, target, headers, attempt, baseUrls[req.api], redact),
           error,
-          delayMs: decision.delayMs,
+          delayMs,
         });
       }
-      await runtime.sleep(decision.delayMs, req.signal);
+      if (!atOnce) await runtime.sleep(delayMs, req.signal);
     }
   }
 

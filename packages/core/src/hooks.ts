@@ -25,7 +25,10 @@ export interface ResponseInfo extends RequestInfo {
 export interface RetryInfo extends RequestInfo {
   /** Why the attempt failed. */
   error: BlockwireError;
-  /** How long the client waits before the next attempt. */
+  /**
+   * How long the client waits before the next attempt: 0 for a 429 sent again as soon as a slot
+   * of a batched call is free (see `AttemptSlot`), however long that takes.
+   */
   delayMs: number;
 }
 

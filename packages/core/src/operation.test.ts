@@ -377,6 +377,10 @@ describe('path segments cannot change the route', () => {
     expect(() => buildRequest(search, { q: 'ok', tags: ['x', '\uDFFFy'] })).toThrow(
       /tags\.1: must not contain a lone surrogate/,
     );
+    // Inside a list of objects too (a body the schema did not check this far), with its path.
+    expect(() => buildRequest(search, { q: 'ok', tags: [{ a: ['x', 'y\uD800'] }] as never })).toThrow(
+      /tags\.0\.a\.1: must not contain a lone surrogate/,
+    );
     expect(buildRequest(search, { q: '😀', tags: ['é'] }).query).toEqual({ q: '😀' });
   });
 });

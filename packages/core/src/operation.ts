@@ -222,6 +222,19 @@ const LONE_SURROGATE_MESSAGE = 'must not contain a lone surrogate (half of a UTF
 function loneSurrogateAt(value: unknown, at: string, depth = 0): string | undefined {
   if (typeof value === 'string') return hasLoneSurrogate(value) ? at : undefined;
   if (typeof value !== 'object' || value === null || depth > 32) return undefined;
+  if (Array.isArray(value)) {
+    // A list of strings (100 addresses a chunk) is read without an entry or a path made per item.
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') {
+        if (hasLoneSurrogate(item)) return `${at}.${i}`;
+        continue;
+      }
+      const found = loneSurrogateAt(item, `${at}.${i}`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
   for (const [key, item] of Object.entries(value)) {
     const found = loneSurrogateAt(item, `${at}.${key}`, depth + 1);
     if (found !== undefined) return found;

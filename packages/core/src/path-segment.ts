@@ -20,9 +20,12 @@ const DOT_SEGMENT_MESSAGE = 'must not be "." or ".." (a URL resolves it to anoth
 /** Separators: `/` and `?`/`#` end the segment; URL parsers treat `\` as `/`. */
 const SEPARATOR = /[/\\?#]/;
 
+/** ES2024's String#isWellFormed (no lone surrogate): native and fast where the runtime has it. */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /** Whether `text` holds half of a UTF-16 surrogate pair: it cannot be encoded (URIError) or sent as is. */
 export function hasLoneSurrogate(text: string): boolean {
-  return LONE_SURROGATE.test(text);
+  return isWellFormed ? !isWellFormed.call(text) : LONE_SURROGATE.test(text);
 }
 
 /**

@@ -176,6 +176,33 @@ describe('getSolanaTokenPrices chunking', () => {
     expect(prices.map((p) => p.tokenAddress)).toEqual([JUP, BONK, WSOL]);
   });
 
+  it('returns every price in the order asked when the service answers so, over several calls', async () => {
+    const distinct = Array.from({ length: 250 }, (_, i) => address(i));
+    t.server.respond = (request) => ({
+      body: (request.json as { addresses: string[] }).addresses.map(priceFor),
+    });
+    const prices = await getSolanaTokenPrices(t.client, { addresses: [...distinct, distinct[7]!] });
+    expect(t.server.requests).toHaveLength(3);
+    expect(prices).toEqual(distinct.map(priceFor));
+  });
+
+  it('keeps to the asked order and to one entry per address when an answer in order is one off', async () => {
+    const distinct = Array.from({ length: 150 }, (_, i) => address(i));
+    // As many entries as addresses, in the order asked, but the second call's first address is
+    // priced twice and its last not at all; and an address of the first call comes back again.
+    t.server.respond = (request) => {
+      const asked = (request.json as { addresses: string[] }).addresses;
+      if (asked[0] !== distinct[100]) return { body: asked.map(priceFor) };
+      const body = [asked[0]!, ...asked.slice(0, -1)].map(priceFor);
+      body[10] = { ...priceFor(distinct[3]!), usdPrice: -1 };
+      return { body };
+    };
+    const prices = await getSolanaTokenPrices(t.client, { addresses: distinct }, { concurrency: 1 });
+    const expected = distinct.filter((a) => a !== distinct[149] && a !== distinct[109]);
+    expect(prices.map((p) => p.tokenAddress)).toEqual(expected);
+    expect(prices[3]).toEqual(priceFor(distinct[3]!));
+  });
+
   it('ignores entries for addresses that were not asked for', async () => {
     t.server.respond = () => ({ body: [priceFor(WSOL), { usdPrice: 1 }, priceFor(BONK)] });
     const prices = await getSolanaTokenPrices(t.client, { addresses: [BONK] });

@@ -18,8 +18,8 @@ import { type SolanaTokenPrice, solanaAddress, solanaNetwork, solanaTokenPricesS
 export const SOLANA_PRICES_MAX_ADDRESSES = 100;
 /**
  * How many calls `getSolanaTokenPrices` keeps in flight by default: 10,000 addresses take 13
- * round trips instead of 100. If a plan allows fewer, a 429 halves the number in flight (the
- * refused call is retried after its `Retry-After`) and successes raise it again, one at a time.
+ * round trips instead of 100. If a plan allows fewer, a 429 lowers the number in flight (see
+ * `GetSolanaTokenPricesOptions.concurrency`) and successes raise it again, one at a time.
  */
 export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 8;
 
@@ -103,8 +103,11 @@ export const getSolanaTokenPricesOperation = defineOperation({
 
 export interface GetSolanaTokenPricesOptions extends CallOptions {
   /**
-   * Most calls in flight at once. Default 8 (`SOLANA_PRICES_DEFAULT_CONCURRENCY`). Each 429 halves
-   * the number in flight, and each run of successes as long as it raises it by one up to this.
+   * Most calls in flight at once. Default 8 (`SOLANA_PRICES_DEFAULT_CONCURRENCY`). A 429 lowers
+   * the number in flight: to the most the service served at once when the refused call went out
+   * above that, else to half. A call refused while others were in flight is sent again as soon as
+   * there is room, once; a second 429, or one with nothing else in flight, waits its
+   * `Retry-After`. Each run of successes as long as the number raises it by one, up to this.
    */
   concurrency?: number;
 }
@@ -130,7 +133,9 @@ export async function getSolanaTokenPrices(
       subject: `options of ${getSolanaTokenPricesOperation.id}`,
     });
   }
-  const distinct = [...new Set(addresses)];
+  // zod's output is a new array: used as it is when it holds no duplicate (the usual list).
+  const unique = new Set(addresses);
+  const distinct = unique.size === addresses.length ? addresses : [...unique];
   // The chunks' attempts share one adaptive limit; a chunk waiting to retry holds none of it.
   const attemptSlots = new AdaptiveConcurrency(concurrency);
   const prices = await mapInChunks(
@@ -146,6 +151,8 @@ export async function getSolanaTokenPrices(
         attemptSlots,
       ),
   );
+  // The usual answer: a price for each address, in the order asked. It is the result as it is.
+  if (answersInOrder(prices, distinct)) return prices;
   // The service may answer in any order and leaves out tokens it has no price for.
   const byAddress = new Map<string, SolanaTokenPrice>();
   for (const price of prices) {
@@ -157,6 +164,13 @@ export async function getSolanaTokenPrices(
     const price = byAddress.get(address);
     return price ? [price] : [];
   });
+}
+
+/** Whether `prices` holds one price for each of `addresses` (distinct), in the same order. */
+function answersInOrder(prices: readonly SolanaTokenPrice[], addresses: readonly string[]): boolean {
+  if (prices.length !== addresses.length) return false;
+  for (let i = 0; i < prices.length; i++) if (prices[i]!.tokenAddress !== addresses[i]) return false;
+  return true;
 }
 
 /** The endpoint: the service call above, and the SDK function that spreads the list across it. */

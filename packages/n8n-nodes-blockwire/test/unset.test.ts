@@ -11,6 +11,7 @@ function inputWith(resource: string, operation: string, collection: Record<strin
   );
   if (!action) throw new Error(`no action ${resource}.${operation}`);
   const context = {
+    getNode: () => ({ parameters: {} }),
     getNodeParameter: (name: string, _index: number, fallback?: unknown) =>
       name === collectionOf(action) ? collection : fallback,
   } as unknown as Parameters<typeof readInput>[0];

@@ -2,6 +2,7 @@ import { type FieldInfo, findChain, rpcChainSegment, ValidationError } from '@bl
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { listParameter } from '../shared/lists';
 import { collectionOf, type DescribedAction, userFields } from './description';
+import { itemParameter } from './item-parameter';
 
 /**
  * One item's input for an action, keyed by the SDK's names: the required fields from their
@@ -14,20 +15,36 @@ export function readInput(
   action: Pick<DescribedAction, 'action' | 'fields' | 'paging' | 'list'>,
   itemIndex: number,
 ): Record<string, unknown> {
+  return inputReader(context, action)(itemIndex);
+}
+
+/**
+ * readInput for every item of one run: what does not change from item to item (which fields,
+ * how each required parameter is read: see itemParameter) is worked out once.
+ */
+export function inputReader(
+  context: IExecuteFunctions,
+  action: Pick<DescribedAction, 'action' | 'fields' | 'paging' | 'list'>,
+): (itemIndex: number) => Record<string, unknown> {
   const fields = userFields(action);
-  const input: Record<string, unknown> = {};
-  for (const field of fields.filter((candidate) => candidate.required)) {
-    input[field.name] = coerce(field, context.getNodeParameter(field.name, itemIndex));
-  }
-  if (fields.some((field) => !field.required)) {
-    const collection = context.getNodeParameter(collectionOf(action), itemIndex, {}) as IDataObject;
-    for (const field of fields.filter((candidate) => !candidate.required)) {
-      if (!(field.name in collection)) continue;
-      const value = coerce(field, collection[field.name]);
-      if (value !== undefined) input[field.name] = value;
+  const required = fields
+    .filter((field) => field.required)
+    .map((field) => ({ field, read: itemParameter(context, field.name) }));
+  const optional = fields.filter((field) => !field.required);
+  const collectionName = collectionOf(action);
+  return (itemIndex) => {
+    const input: Record<string, unknown> = {};
+    for (const { field, read } of required) input[field.name] = coerce(field, read(itemIndex));
+    if (optional.length > 0) {
+      const collection = context.getNodeParameter(collectionName, itemIndex, {}) as IDataObject;
+      for (const field of optional) {
+        if (!(field.name in collection)) continue;
+        const value = coerce(field, collection[field.name]);
+        if (value !== undefined) input[field.name] = value;
+      }
     }
-  }
-  return input;
+    return input;
+  };
 }
 
 function coerce(field: FieldInfo, value: unknown): unknown {

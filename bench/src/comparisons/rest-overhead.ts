@@ -129,6 +129,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     // One call at a time: what a single call costs, in µs, beside raw undici and fetch.
     concurrency = 1;
     calls = Math.max(200, Math.round(options.calls / 5));
+    const aloneCalls = calls;
     const alone = summarize(
       await measure(
         contenders.filter((c) => c.name !== 'moralis'),
@@ -178,7 +179,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       ],
       cases: [
         caseOf(`concurrency ${CONCURRENCY}, ${options.calls.toLocaleString('en')} calls`, summary),
-        caseOf(`concurrency 1, ${calls.toLocaleString('en')} calls`, alone),
+        caseOf(`concurrency 1, ${aloneCalls.toLocaleString('en')} calls`, alone),
       ],
       notes: [
         'Blockwire: `getEvmTokenPrice(client, { address, chain: "eth" })` with the default client (undici transport, retries, 30 s timeout, input and response validation).',

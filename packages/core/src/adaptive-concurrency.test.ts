@@ -2,9 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
-import { type ClientRuntime, createClientWith } from './client.js';
+import { createClientWith } from './client.js';
 import { createClient } from './create-client.js';
 import { RateLimitError } from './errors.js';
+import { recordingRuntime } from './recording-runtime.test-support.js';
 import type { TransportRequest, TransportResponse } from './transport.js';
 
 /** Takes `count` slots at once (each must be free now). */
@@ -236,16 +237,7 @@ function limitedService(allowed: number, refuse: Record<string, number> = {}) {
     serving--;
     return { status: 200, headers: {}, body: `{"path":"${path}"}` };
   };
-  const runtime: ClientRuntime = {
-    userAgent: undefined,
-    attempts: () => ({
-      start: (_signal, send) =>
-        new Promise<TransportResponse>((resolve, reject) => send({ resolve, reject, onCancel: undefined })),
-    }),
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-  };
+  const runtime = recordingRuntime(waits);
   const client = createClientWith(
     {
       apiKey: 'k',

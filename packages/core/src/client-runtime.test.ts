@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ClientRuntime, createClientWith } from './client.js';
+import { createClientWith } from './client.js';
 import { TimeoutError, ValidationError } from './errors.js';
-import { AttemptTimeout, type TransportResponse } from './transport.js';
-
-/** A runtime with no timer at all: attempts run until the transport answers, waits are recorded. */
-function hostRuntime(waits: number[]): ClientRuntime {
-  return {
-    userAgent: undefined,
-    attempts: () => ({
-      start: (_signal, send) =>
-        new Promise<TransportResponse>((resolve, reject) => send({ resolve, reject, onCancel: undefined })),
-    }),
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-  };
-}
+import { recordingRuntime } from './recording-runtime.test-support.js';
+import { AttemptTimeout } from './transport.js';
 
 describe('createClientWith (a host’s runtime)', () => {
   it('retries with the host’s sleep, waiting what Retry-After asks', async () => {
@@ -26,7 +13,7 @@ describe('createClientWith (a host’s runtime)', () => {
     ];
     const client = createClientWith(
       { apiKey: 'k', transport: async () => answers.shift()! },
-      hostRuntime(waits),
+      recordingRuntime(waits),
     );
     const response = await client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true });
     expect(response).toMatchObject({ status: 200, data: { ok: true }, attempts: 2 });
@@ -44,7 +31,7 @@ describe('createClientWith (a host’s runtime)', () => {
           return { status: 502, headers: {}, body: '' };
         },
       },
-      hostRuntime(waits),
+      recordingRuntime(waits),
     );
     await expect(
       client.request({ api: 'streams', method: 'POST', path: '/x', body: {}, idempotent: false }),
@@ -60,7 +47,7 @@ describe('createClientWith (a host’s runtime)', () => {
         retry: { maxAttempts: 1 },
         transport: () => Promise.reject(new AttemptTimeout()),
       },
-      hostRuntime([]),
+      recordingRuntime([]),
     );
     await expect(
       client.request({ api: 'evm', method: 'GET', path: '/x', idempotent: true }),
@@ -68,7 +55,7 @@ describe('createClientWith (a host’s runtime)', () => {
   });
 
   it('asks for a transport when the runtime has no default one', () => {
-    expect(() => createClientWith({ apiKey: 'k' }, hostRuntime([]))).toThrow(ValidationError);
-    expect(() => createClientWith({ apiKey: 'k' }, hostRuntime([]))).toThrow(/transport/);
+    expect(() => createClientWith({ apiKey: 'k' }, recordingRuntime([]))).toThrow(ValidationError);
+    expect(() => createClientWith({ apiKey: 'k' }, recordingRuntime([]))).toThrow(/transport/);
   });
 });

@@ -13,6 +13,9 @@ export function rawTextOf(body: unknown): string | undefined {
 
 /** Whether a raw body carries nothing (the verification POST may be sent empty). */
 export function isBlankText(text: string): boolean {
+  const first = text.charCodeAt(0);
+  // A JSON object or array (every delivery) is not blank: no need to trim a copy of it.
+  if (first === 0x7b || first === 0x5b) return false;
   return text.trim() === '';
 }
 

@@ -107,6 +107,9 @@ const reply = (status: number, message: string): WebhookResponse => ({
 
 function headerOf(headers: HeaderBag, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  // node:http and most frameworks give header names in lower case: one lookup, no scan.
+  const direct = (headers as Record<string, string | string[] | undefined>)[name];
+  if (typeof direct === 'string' && Object.hasOwn(headers, name)) return direct;
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== name) continue;
     if (Array.isArray(value)) return value.length === 1 ? value[0] : undefined;
@@ -361,7 +364,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     const received = receivedForm(raw);
     let body: unknown = raw;
     if (received !== undefined) {
-      if (!(await verifyRawDelivery(received, expected, secret))) return mismatch(raw);
+      const verified = verifyRawDelivery(received, expected, secret);
+      if (!(typeof verified === 'boolean' ? verified : await verified)) return mismatch(raw);
       const text = rawTextOf(received)!;
       if (isBlankText(text)) return reply(200, 'verification request');
       try {

@@ -163,6 +163,8 @@ export function isVerificationRequest(body: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value !== 'object' || Array.isArray(value)) return false;
   const payload = value as Record<string, unknown>;
+  // Every real delivery names its stream: it is not a verification, and nothing else is read.
+  if (typeof payload.streamId === 'string' && payload.streamId !== '') return false;
   if (Object.keys(payload).length === 0) return true;
   if (payload.streamId !== '' || payload.chainId !== '') return false;
   return RECORD_LISTS.every((key) => {

@@ -4,7 +4,13 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { CONFIRMED_DELIVERY, MEMPOOL_DELIVERY } from './__fixtures__/bitcoin.js';
 import { SignatureError } from './errors.js';
-import { assertValidSignature, signatureBytesOf, signBody, verifySignature } from './signature.js';
+import {
+  assertValidSignature,
+  signatureBytesOf,
+  signBody,
+  verifyRawSignature,
+  verifySignature,
+} from './signature.js';
 
 // A second, independent keccak256 (pure JS) to check hash-wasm against.
 const reference = (text: string) => `0x${bytesToHex(keccak_256(utf8ToBytes(text)))}`;
@@ -177,6 +183,22 @@ describe('assertValidSignature', () => {
   });
 });
 
+describe('a receiver checking against several secrets', () => {
+  it('hashes each delivery with the secret it is given, one after the other', async () => {
+    const signature = await signBody(MEMPOOL_DELIVERY, SECRET);
+    const body = JSON.stringify(MEMPOOL_DELIVERY);
+    for (const [secret, valid] of [
+      [SECRET, true],
+      ['another', false],
+      [SECRET, true],
+      ['é', false],
+    ] as const) {
+      expect(await verifyRawSignature({ body, signature, secret }), secret).toBe(valid);
+    }
+    expect(await verifyRawSignature({ body, signature: await signBody(body, 'é'), secret: 'é' })).toBe(true);
+  });
+});
+
 describe('signatureBytesOf', () => {
   it('reads every hex digit, in either case, into its byte', () => {
     const digits = '0123456789abcdefABCDEF';
@@ -186,8 +208,25 @@ describe('signatureBytesOf', () => {
   });
 
   it('refuses what is not 64 hex digits', () => {
-    for (const header of ['0x' + 'g'.repeat(64), '0x' + 'a'.repeat(63), '', undefined, 'ab'.repeat(40)]) {
-      expect(signatureBytesOf(header)).toBeUndefined();
+    for (const header of [
+      '0x' + 'g'.repeat(64),
+      '0x' + 'a'.repeat(63),
+      `0x${'a'.repeat(63)}g`,
+      `0x${'a'.repeat(63)}:`,
+      `0x${'a'.repeat(63)}@`,
+      `0x${'a'.repeat(63)}\u0130`,
+      `1x${'a'.repeat(64)}`,
+      '',
+      undefined,
+      'ab'.repeat(40),
+    ]) {
+      expect(signatureBytesOf(header), header).toBeUndefined();
     }
+  });
+
+  it('takes the digits with or without 0x, and around them blanks', () => {
+    const hex = 'ab'.repeat(32);
+    const bytes = new Uint8Array(32).fill(0xab);
+    for (const header of [hex, ` 0x${hex}\t`, `0X${hex} `]) expect(signatureBytesOf(header)).toEqual(bytes);
   });
 });

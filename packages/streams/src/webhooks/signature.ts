@@ -14,16 +14,43 @@ export interface VerifySignatureInput {
 
 const SIGNATURE = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
 
-let hasher: Promise<IHasher> | undefined;
+let loading: Promise<IHasher> | undefined;
+let hasher: IHasher | undefined;
 
-/** keccak256 over the parts, one after the other, as 32 bytes. */
-async function keccak256(...parts: (string | Uint8Array)[]): Promise<Uint8Array> {
-  hasher ??= createKeccak(256);
-  const instance = await hasher;
-  // Synchronous from here on: two deliveries checked at once never interleave their updates.
+/** The keccak256 hasher: loaded (compiled WebAssembly) at the first call, then at hand. */
+function keccakHasher(): IHasher | Promise<IHasher> {
+  if (hasher) return hasher;
+  loading ??= createKeccak(256).then((loaded) => (hasher = loaded));
+  return loading;
+}
+
+const encoder = new TextEncoder();
+let secretText: string | undefined;
+let secretBytes = new Uint8Array();
+
+/** The secret as UTF-8, encoded once rather than at every delivery (a receiver has one secret). */
+function bytesOfSecret(secret: string): Uint8Array {
+  if (secret !== secretText) {
+    secretBytes = encoder.encode(secret);
+    secretText = secret;
+  }
+  return secretBytes;
+}
+
+/** keccak256 over the body and then the secret, as 32 bytes. Synchronous: calls never interleave. */
+function digestWith(instance: IHasher, body: string | Uint8Array, secret: string): Uint8Array {
   instance.init();
-  for (const part of parts) instance.update(part);
+  instance.update(body);
+  instance.update(bytesOfSecret(secret));
   return instance.digest('binary');
+}
+
+/** keccak256 over `body` + `secret`; once the hasher is loaded, without waiting for anything. */
+function keccak256(body: string | Uint8Array, secret: string): Uint8Array | Promise<Uint8Array> {
+  const instance = keccakHasher();
+  return instance instanceof Promise
+    ? instance.then((loaded) => digestWith(loaded, body, secret))
+    : digestWith(instance, body, secret);
 }
 
 /**
@@ -46,20 +73,17 @@ export async function verifySignature({ body, signature, secret }: VerifySignatu
 }
 
 /**
- * The check itself, for a body known both as received (`raw`, when there is one) and parsed.
- * The service signs `JSON.stringify` of the body it sends, and it sends exactly that text: so the
- * bytes as received are hashed first, and only when they differ (a proxy that re-indented them)
- * is the parsed body serialized again. Equal hashes mean equal text (keccak256 is collision
- * resistant), so the first way never accepts what the second would refuse.
- */
-/**
  * The 32 bytes an `x-signature` header carries (`0x` + 64 hex digits, any case), or `undefined`
  * when it is missing or not of that form. Cheap: a receiver calls it before reading the body.
  */
 export function signatureBytesOf(header: string | null | undefined): Uint8Array | undefined {
   if (typeof header !== 'string' || header.length > 80) return undefined;
+  // As the service sends it: `0x` and 64 digits, read as they are (the regex copes with the rest).
+  const exact =
+    header.length === 66 && header.charCodeAt(0) === 0x30 && (header.charCodeAt(1) | 0x20) === 0x78;
+  if (exact) return bytesOfHex(header, 2);
   const given = SIGNATURE.exec(header.trim());
-  return given ? fromHex(given[1]!) : undefined;
+  return given ? bytesOfHex(given[1]!, 0) : undefined;
 }
 
 /**
@@ -68,19 +92,28 @@ export function signatureBytesOf(header: string | null | undefined): Uint8Array 
  * anonymous sender cannot make it parse anything. Text with a lone surrogate has no exact UTF-8
  * form, so it never matches.
  */
-export async function verifyRawDelivery(
+export function verifyRawDelivery(
   raw: string | Uint8Array,
   expected: Uint8Array,
   secret: string,
-): Promise<boolean> {
+): boolean | Promise<boolean> {
   if (typeof raw === 'string' && !isWellFormed(raw)) return false;
+  const matches = (digest: Uint8Array) => constantTimeEqual(digest, expected);
   try {
-    return constantTimeEqual(await keccak256(raw, secret), expected);
+    const digest = keccak256(raw, secret);
+    return digest instanceof Promise ? digest.then(matches, () => false) : matches(digest);
   } catch {
     return false;
   }
 }
 
+/**
+ * The check itself, for a body known both as received (`raw`, when there is one) and parsed.
+ * The service signs `JSON.stringify` of the body it sends, and it sends exactly that text: so the
+ * bytes as received are hashed first, and only when they differ (a proxy that re-indented them)
+ * is the parsed body serialized again. Equal hashes mean equal text (keccak256 is collision
+ * resistant), so the first way never accepts what the second would refuse.
+ */
 export async function verifyDelivery(
   raw: string | Uint8Array | undefined,
   parsed: () => unknown,
@@ -153,18 +186,23 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-/** Bytes of hex digits already checked by `SIGNATURE` (no slices, no parseInt: it runs per delivery). */
-function fromHex(hex: string): Uint8Array {
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) {
-    bytes[i] = (nibble(hex.charCodeAt(i * 2)) << 4) | nibble(hex.charCodeAt(i * 2 + 1));
+/** The bytes of the 64 hex digits from `start`, or `undefined` at the first other character. */
+function bytesOfHex(text: string, start: number): Uint8Array | undefined {
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) {
+    const high = nibble(text.charCodeAt(start + i * 2));
+    const low = nibble(text.charCodeAt(start + i * 2 + 1));
+    if (high < 0 || low < 0) return undefined;
+    bytes[i] = (high << 4) | low;
   }
   return bytes;
 }
 
-/** 0-9, a-f, A-F: the low four bits, plus 9 for a letter. */
+/** The value of one hex digit (0-9, a-f, A-F), or -1 (`NaN` past the end is neither). */
 function nibble(code: number): number {
-  return (code & 0xf) + (code > 0x39 ? 9 : 0);
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
 }
 
 function toHex(bytes: Uint8Array): string {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/v4';
-import { passesUnchanged } from './unchanged.js';
+import type { passesUnchanged } from './unchanged.js';
 
 const hex = z.custom<string>((value) => typeof value === 'string' && /^0x[0-9a-f]*$/i.test(value));
 const optionalString = z.string().nullish();
@@ -44,6 +44,12 @@ const schemas = {
   unionFirstTransforms: z.union([z.number().transform((n) => n * 2), z.number()]),
   unknownKeyed: z.looseObject({ data: z.unknown(), anything: z.any(), nothing: z.null() }),
   strings: z.array(z.string().min(2).max(4)),
+  oddKeys: z.looseObject({
+    'a"b': z.string(),
+    constructor: z.number().optional(),
+    '\u2028\\': z.boolean(),
+    '0': z.string().nullable(),
+  }),
   xor: z.discriminatedUnion('kind', [
     z.looseObject({ kind: z.literal('a'), x: z.string() }),
     z.looseObject({ kind: z.literal('b'), y: z.number() }),
@@ -131,7 +137,18 @@ function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
-describe('passesUnchanged', () => {
+/** A fresh copy of the module: as the operation layer has it (a loop), or with code compiled per shape. */
+async function loaded(compiled: boolean): Promise<typeof passesUnchanged> {
+  vi.resetModules();
+  const unchanged = await import('./unchanged.js');
+  if (compiled) unchanged.useFieldCompiler((await import('./compile-fields.js')).compileFieldChecker);
+  return unchanged.passesUnchanged;
+}
+
+describe.each([
+  ['fields in a loop', await loaded(false)],
+  ['fields compiled per shape', await loaded(true)],
+])('passesUnchanged (%s)', (_, passesUnchanged) => {
   /** Schemas some values pass unchanged: the property must see such values, not only refusals. */
   const passable = new Set([
     'price',
@@ -142,6 +159,7 @@ describe('passesUnchanged', () => {
     'catchall',
     'enums',
     'unknownKeyed',
+    'oddKeys',
     'strings',
     'unionFirstTransforms',
   ]);

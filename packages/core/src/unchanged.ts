@@ -14,13 +14,13 @@
 import type * as z from 'zod/v4';
 
 /** zod would reject the value. */
-const FAILS = 0;
+export const FAILS = 0;
 /** zod would accept it and return an equal value. */
-const PASSES = 1;
+export const PASSES = 1;
 /** Not known without zod. */
-const UNSURE = 2;
-type Verdict = typeof FAILS | typeof PASSES | typeof UNSURE;
-type Check = (value: unknown) => Verdict;
+export const UNSURE = 2;
+export type Verdict = typeof FAILS | typeof PASSES | typeof UNSURE;
+export type Check = (value: unknown) => Verdict;
 
 interface Internals {
   def: Def;
@@ -189,7 +189,6 @@ function compileObject(def: Def): Check {
     const { optin, optout } = internalsOf(field);
     return optin === 'optional' && optout === 'optional';
   });
-  const count = keys.length;
   const known = new Set(keys);
   const hasProtoKey = known.has('__proto__');
   const catchallType = def.catchall ? internalsOf(def.catchall).def.type : undefined;
@@ -202,25 +201,15 @@ function compileObject(def: Def): Check {
         : def.catchall
           ? checkOf(def.catchall)
           : 'drop';
+  const checkFields =
+    compileFields?.(keys, checks, absentPasses) ?? loopOverFields(keys, checks, absentPasses);
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAILS;
     const record = value as Record<string, unknown>;
     // zod never copies a `__proto__` key (JSON.parse makes one an own property).
     if (hasProtoKey || Object.hasOwn(record, '__proto__')) return UNSURE;
-    let verdict: Verdict = PASSES;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]!;
-      const field = record[key];
-      // Present the way zod sees it: `in`, inherited keys included.
-      if (field === undefined && !(key in record)) {
-        if (!absentPasses[i]) return UNSURE;
-        continue;
-      }
-      const result = checks[i]!(field);
-      if (result === FAILS) return FAILS;
-      if (result === UNSURE) verdict = UNSURE;
-    }
-    if (unknownKeys === 'keep') return verdict;
+    let verdict = checkFields(record);
+    if (verdict === FAILS || unknownKeys === 'keep') return verdict;
     for (const key in record) {
       if (known.has(key)) continue;
       if (unknownKeys === 'fail') return FAILS;
@@ -237,6 +226,45 @@ function compileObject(def: Def): Check {
  * zod itself, for a value that is not an object: whatever it makes of one is a primitive, so
  * "passes unchanged" is a plain comparison. An object is left to the caller's full parse.
  */
+/** The known fields of an object, one after the other (where code cannot be compiled). */
+export function loopOverFields(keys: string[], checks: Check[], absentPasses: boolean[]): FieldCheck {
+  return (record) => {
+    let verdict: Verdict = PASSES;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const field = record[key];
+      // Present the way zod sees it: `in`, inherited keys included.
+      if (field === undefined && !(key in record)) {
+        if (!absentPasses[i]) return UNSURE;
+        continue;
+      }
+      const result = checks[i]!(field);
+      if (result === FAILS) return FAILS;
+      if (result === UNSURE) verdict = UNSURE;
+    }
+    return verdict;
+  };
+}
+
+/**
+ * Compiles the field check of one object shape (`compile-fields.ts`), where an entry that may
+ * generate code installed it; `undefined` (the loop) elsewhere: the operation layer alone, which
+ * an n8n node bundles, never makes code from text (n8n's scanner refuses the Function constructor).
+ */
+let compileFields: FieldCompiler | undefined;
+
+export type FieldCheck = (record: Record<string, unknown>) => Verdict;
+export type FieldCompiler = (
+  keys: string[],
+  checks: Check[],
+  absentPasses: boolean[],
+) => FieldCheck | undefined;
+
+/** Installs a compiler for the field checks of the schemas compiled from now on. */
+export function useFieldCompiler(compiler: FieldCompiler): void {
+  compileFields = compiler;
+}
+
 function askZod(schema: z.ZodType): Check {
   return (value) => {
     if (typeof value === 'object' && value !== null) return UNSURE;

@@ -1,13 +1,13 @@
 /**
  * anvil (a real EVM node, from @foundry-rs/anvil) seeded with blocks of transactions, and a proxy
  * in front of it that serves the node interface's address shape, `POST /<chain>/<key>`, as the
- * service does: every contender calls the proxy. The proxy runs on a worker thread, so its work
- * does not queue behind the contender's on the main thread; it counts the HTTP requests and the
+ * service does: every contender calls the proxy. The proxy runs in a child process, so none of its
+ * work is in the bench's client CPU (`process.cpuUsage` counts every thread of the process, a
+ * worker thread's too) nor queues behind the contender's; it counts the HTTP requests and the
  * JSON-RPC calls it forwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { PING_TOPIC, resolveAnvilBinary } from '@blockwire/emulator';
 
 /** Runtime code: mstore(0, caller()); log1(0, 32, PING_TOPIC); stop: every call emits one log. */
@@ -131,26 +131,27 @@ export interface NodeProxy {
   /** `POST ${url}` reaches anvil: the node URL with the chain and the key, as the service has it. */
   url: string;
   /** HTTP requests and JSON-RPC calls forwarded since the last `reset`. */
-  counts(): { requests: number; calls: number };
-  reset(): void;
+  counts(): Promise<{ requests: number; calls: number }>;
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
 const PROXY_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { Pool } = require(workerData.undici);
-const counters = new Int32Array(workerData.counters);
-const pool = new Pool(workerData.anvil, { connections: 64 });
+const { anvil, path, undici } = JSON.parse(process.env.BENCH_NODE_PROXY);
+const { Pool } = require(undici);
+const pool = new Pool(anvil, { connections: 64 });
+let requests = 0;
+let calls = 0;
 const server = http.createServer({ keepAliveTimeout: 60000 }, (req, res) => {
-  if (req.method !== 'POST' || req.url !== workerData.path) { res.writeHead(404); return res.end(); }
+  if (req.method !== 'POST' || req.url !== path) { res.writeHead(404); return res.end(); }
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', async () => {
     const body = Buffer.concat(chunks);
-    Atomics.add(counters, 0, 1);
+    requests++;
     // A batch starts with '[': count its calls by their "jsonrpc" members.
-    Atomics.add(counters, 1, body[0] === 0x5b ? body.toString('latin1').split('"jsonrpc"').length - 1 : 1);
+    calls += body[0] === 0x5b ? body.toString('latin1').split('"jsonrpc"').length - 1 : 1;
     try {
       const upstream = await pool.request({ path: '/', method: 'POST', headers: { 'content-type': 'application/json' }, body });
       const answer = Buffer.from(await upstream.body.arrayBuffer());
@@ -161,33 +162,57 @@ const server = http.createServer({ keepAliveTimeout: 60000 }, (req, res) => {
     }
   });
 });
-server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
-parentPort.on('message', () => { server.closeAllConnections(); server.close(); pool.close().then(() => process.exit(0)); });
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (message) => {
+  if (message === 'counts') process.send({ counts: { requests, calls } });
+  else if (message === 'reset') { requests = 0; calls = 0; process.send({ reset: true }); }
+  else if (message === 'close') { server.closeAllConnections(); server.close(); pool.close().then(() => process.exit(0)); }
+});
+process.on('disconnect', () => process.exit(0));
 `;
 
 export async function startNodeProxy(anvilUrl: string, chain: string, apiKey: string): Promise<NodeProxy> {
-  const counters = new SharedArrayBuffer(8);
-  const view = new Int32Array(counters);
   const path = `/${chain}/${encodeURIComponent(apiKey)}`;
   const undici = createRequire(import.meta.url).resolve('undici');
-  const worker = new Worker(PROXY_SOURCE, {
-    eval: true,
-    workerData: { counters, anvil: anvilUrl, path, undici },
+  const child = spawn(process.execPath, ['-e', PROXY_SOURCE], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_NODE_PROXY: JSON.stringify({ anvil: anvilUrl, path, undici }) },
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  /** The proxy's next message that has `key`. */
+  const answer = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (!(key in message)) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message[key] as T);
+      };
+      const onExit = (code: number | null) => {
+        child.off('message', onMessage);
+        reject(new Error(`the node proxy exited (${code}) before it answered ${key}`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const port = await answer<number>('port');
+  const ask = <T>(request: string, key: string) => {
+    const answered = answer<T>(key);
+    child.send(request);
+    return answered;
+  };
   return {
     url: `http://127.0.0.1:${port}${path}`,
-    counts: () => ({ requests: Atomics.load(view, 0), calls: Atomics.load(view, 1) }),
-    reset: () => {
-      Atomics.store(view, 0, 0);
-      Atomics.store(view, 1, 0);
+    counts: () => ask('counts', 'counts'),
+    reset: async () => {
+      await ask('reset', 'reset');
     },
     close: async () => {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.postMessage('close');
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
       await exited;
     },
   };

@@ -29,14 +29,14 @@ export interface TargetRule {
 export function ratioTarget(
   text: string,
   rule: TargetRule,
-  comparison: Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>,
+  comparison: Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>>,
 ): Target {
   return { text, met: ruleMet(rule, comparison), rule };
 }
 
 export function ruleMet(
   rule: TargetRule,
-  comparison: Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>,
+  comparison: Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>>,
 ): boolean {
   const figures =
     rule.case === undefined

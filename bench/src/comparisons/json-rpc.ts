@@ -87,11 +87,11 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       'undici-request': [],
     };
     const timed = (name: string, work: () => Promise<void>) => async () => {
-      proxy!.reset();
+      await proxy!.reset();
       const start = performance.now();
       await work();
       const ms = since(start);
-      const { requests, calls: forwarded } = proxy!.counts();
+      const { requests, calls: forwarded } = await proxy!.counts();
       if (forwarded !== expectedCalls)
         throw new Error(`${name} sent ${forwarded} calls, not ${expectedCalls}`);
       requestsOf[name]!.push(requests);
@@ -175,9 +175,9 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
     const repeatedBlocks = Math.min(REPEATED_BLOCKS, numbers.length);
     const repeated = Array.from({ length: REPEATED_CALLS }, (_, i) => numbers[i % repeatedBlocks]!);
     const requestsFor = async (work: () => Promise<unknown>) => {
-      proxy!.reset();
+      await proxy!.reset();
       await work();
-      return proxy!.counts().requests;
+      return (await proxy!.counts()).requests;
     };
     const repeatedRequests = {
       blockwire: await requestsFor(() => Promise.all(repeated.map((n) => blockwire.getBlockByNumber(n)))),
@@ -222,7 +222,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         `Each round asks for all ${options.blocks} blocks at once: \`getBlockByNumber(n, true)\` and \`getBlockReceipts(n)\` (Blockwire), \`getBlock({ includeTransactions: true })\` and \`getBlockReceipts\` (viem ${'2.x'}, \`http(url, { batch: { batchSize: 20 } })\`), \`getBlock(n, true)\` and \`send("eth_getBlockReceipts")\` (ethers 6, \`batchMaxCount: 20\`), and ${rawBodies.length} POSTs of 20 calls with \`JSON.parse\` (undici).`,
         `HTTP requests a round, on average: ${requestText} (${Math.ceil(expectedCalls / BATCH)} are needed).`,
         `${REPEATED_CALLS.toLocaleString('en')} \`getBlockByNumber\` calls at once over ${repeatedBlocks} blocks (each asked ${REPEATED_CALLS / repeatedBlocks} times), HTTP requests: Blockwire ${repeatedRequests.blockwire}, viem ${repeatedRequests.viem} (with identical calls in flight merged, ${Math.ceil(repeatedBlocks / BATCH)} are needed).`,
-        `The chain: ${options.blocks} blocks of ${options.transactionsPerBlock} transactions (half value transfers, half contract calls that emit a log), seeded in ${seedSeconds.toFixed(1)} s. Every client calls anvil through the same proxy (a worker thread) that serves \`POST /<chain>/<key>\`, as the service does.`,
+        `The chain: ${options.blocks} blocks of ${options.transactionsPerBlock} transactions (half value transfers, half contract calls that emit a log), seeded in ${seedSeconds.toFixed(1)} s. Every client calls anvil through the same proxy (a child process, so its work is in no client's CPU) that serves \`POST /<chain>/<key>\`, as the service does.`,
       ],
     };
   } finally {

@@ -205,13 +205,13 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       ratioTarget(
         `≥ 0.9 × the hand-rolled raw-bytes receiver: ${cases[oneKbInProcess]!.name}`,
         { figure: 'ratios', reference: 'hand-rolled', case: cases[oneKbInProcess]!.name, atLeast: 0.9 },
-        { ratios: {}, cases },
+        { cases },
       ),
       ...cases.map((k) =>
         ratioTarget(
           `≥ 1.5 × the official SDK: ${k.name}`,
           { figure: 'ratios', reference: 'moralis', case: k.name, atLeast: 1.5 },
-          { ratios: {}, cases },
+          { cases },
         ),
       ),
     ],

@@ -16,6 +16,56 @@ describe('InFlight', () => {
     await expect(pending).resolves.toBe(answer);
   });
 
+  it('startDirectThen settles with what the follow-up makes of the answer, the failure, the timeout or the abort', async () => {
+    const inFlight = new InFlight(30);
+    const request = {
+      origin: 'http://x',
+      path: '/',
+      method: 'GET',
+      headers: {},
+      body: undefined,
+      maxResponseBytes: 10,
+    };
+    const followUp = {
+      answered: (response: typeof answer, context: string) => {
+        if (context === 'throw') throw new Error('bad answer');
+        return `${context}: answered ${response.body}`;
+      },
+      failed: (error: unknown, context: string) =>
+        `${context}: failed ${error instanceof AttemptTimeout ? 'timeout' : String(error)}`,
+    };
+    const settle = (how: (attempt: AttemptHandle) => void, context: string, signal?: AbortSignal) =>
+      inFlight.startDirectThen(signal, (_request, attempt) => how(attempt), request, followUp, context);
+    await expect(settle((attempt) => attempt.resolve(answer), 'a')).resolves.toBe('a: answered ok');
+    await expect(settle((attempt) => attempt.reject(new Error('reset')), 'b')).resolves.toBe(
+      'b: failed Error: reset',
+    );
+    await expect(
+      settle(() => {
+        throw new Error('sync');
+      }, 'c'),
+    ).resolves.toBe('c: failed Error: sync');
+    await expect(settle((attempt) => attempt.resolve(answer), 'throw')).rejects.toThrow('bad answer');
+    await expect(settle(() => {}, 'd')).resolves.toBe('d: failed timeout');
+    const controller = new AbortController();
+    const aborted = settle(() => {}, 'e', controller.signal);
+    controller.abort('stop');
+    await expect(aborted).resolves.toBe('e: failed stop');
+    // A promise returned by the follow-up is what the call's promise settles with.
+    await expect(
+      inFlight.startDirectThen(
+        undefined,
+        (_r, attempt) => attempt.resolve(answer),
+        request,
+        {
+          answered: () => Promise.reject(new Error('later')),
+          failed: () => 'no',
+        },
+        undefined,
+      ),
+    ).rejects.toThrow('later');
+  });
+
   it('expires every attempt that is due, in order, with one timer, and cancels each', async () => {
     vi.useFakeTimers();
     try {

@@ -34,7 +34,7 @@ export class InFlight {
    * up, or with the caller's abort reason: whichever comes first, however the transport behaves.
    */
   start(signal: AbortSignal | undefined, send: (attempt: AttemptHandle) => void): Promise<TransportResponse> {
-    return this.#begin(signal, sendWith, send);
+    return this.#begin(signal, sendWith, send, undefined, undefined) as Promise<TransportResponse>;
   }
 
   /**
@@ -46,16 +46,41 @@ export class InFlight {
     direct: (request: DirectRequest, attempt: AttemptHandle) => void,
     request: DirectRequest,
   ): Promise<TransportResponse> {
-    return this.#begin(signal, direct, request);
+    return this.#begin(signal, direct, request, undefined, undefined) as Promise<TransportResponse>;
+  }
+
+  /**
+   * `startDirect` whose promise settles with what `followUp` makes of the answer (or of the
+   * failure: a timeout, an abort, the transport's error) instead of the answer itself: what the
+   * caller would do in a `then` is done where the attempt settles, without a promise and two
+   * functions made per call for it. What `followUp` throws rejects the promise; what it returns
+   * (a promise too) settles it.
+   */
+  startDirectThen<C, T>(
+    signal: AbortSignal | undefined,
+    direct: (request: DirectRequest, attempt: AttemptHandle) => void,
+    request: DirectRequest,
+    followUp: AttemptFollowUp<C, T>,
+    context: C,
+  ): Promise<T> {
+    return this.#begin(
+      signal,
+      direct,
+      request,
+      followUp as AttemptFollowUp<unknown, unknown>,
+      context,
+    ) as Promise<T>;
   }
 
   #begin<R>(
     signal: AbortSignal | undefined,
     send: (request: R, attempt: AttemptHandle) => void,
     request: R,
-  ): Promise<TransportResponse> {
+    followUp: AttemptFollowUp<unknown, unknown> | undefined,
+    context: unknown,
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const attempt = new Attempt(this, signal, resolve, reject);
+      const attempt = new Attempt(this, signal, resolve, reject, followUp, context);
       this.#append(attempt);
       if (signal) {
         if (signal.aborted) return attempt.handleEvent();
@@ -107,6 +132,15 @@ export class InFlight {
   };
 }
 
+/**
+ * What becomes of an attempt's outcome (see `InFlight.startDirectThen`): one object per client,
+ * given the call's own `context`.
+ */
+export interface AttemptFollowUp<C, T> {
+  answered(response: TransportResponse, context: C): T | PromiseLike<T>;
+  failed(error: unknown, context: C): T | PromiseLike<T>;
+}
+
 /** One attempt: the handle a transport settles, a node of the in-flight list, the abort listener. */
 class Attempt implements AttemptHandle, EventListenerObject {
   deadline = 0;
@@ -116,27 +150,51 @@ class Attempt implements AttemptHandle, EventListenerObject {
   #settled = false;
   readonly #list: InFlight;
   readonly #signal: AbortSignal | undefined;
-  readonly #resolve: (response: TransportResponse) => void;
+  readonly #resolve: (value: unknown) => void;
   readonly #reject: (error: unknown) => void;
+  readonly #followUp: AttemptFollowUp<unknown, unknown> | undefined;
+  readonly #context: unknown;
 
   constructor(
     list: InFlight,
     signal: AbortSignal | undefined,
-    resolve: (response: TransportResponse) => void,
+    resolve: (value: unknown) => void,
     reject: (error: unknown) => void,
+    followUp: AttemptFollowUp<unknown, unknown> | undefined,
+    context: unknown,
   ) {
     this.#list = list;
     this.#signal = signal;
     this.#resolve = resolve;
     this.#reject = reject;
+    this.#followUp = followUp;
+    this.#context = context;
   }
 
   resolve(response: TransportResponse): void {
-    if (this.#end()) this.#resolve(response);
+    if (!this.#end()) return;
+    if (this.#followUp === undefined) this.#resolve(response);
+    else this.#follow(true, response);
   }
 
   reject(error: unknown): void {
-    if (this.#end()) this.#reject(error);
+    if (!this.#end()) return;
+    if (this.#followUp === undefined) this.#reject(error);
+    else this.#follow(false, error);
+  }
+
+  #follow(answered: boolean, outcome: unknown): void {
+    const followUp = this.#followUp!;
+    let value: unknown;
+    try {
+      value = answered
+        ? followUp.answered(outcome as TransportResponse, this.#context)
+        : followUp.failed(outcome, this.#context);
+    } catch (error) {
+      this.#reject(error);
+      return;
+    }
+    this.#resolve(value);
   }
 
   /** The timeout. */
@@ -158,7 +216,8 @@ class Attempt implements AttemptHandle, EventListenerObject {
     } catch {
       // A transport that fails to stop: the attempt is over for the caller all the same.
     }
-    this.#reject(reason);
+    if (this.#followUp === undefined) this.#reject(reason);
+    else this.#follow(false, reason);
   }
 
   /** True the first time: the attempt leaves the list and lets go of the caller's signal. */

@@ -1,4 +1,5 @@
 import type { AttemptSlots } from './adaptive-concurrency.js';
+import type { AttemptFollowUp } from './attempts.js';
 import { AUTH, type Route, routeFor } from './client-routes.js';
 import {
   ApiError,
@@ -23,6 +24,7 @@ import {
 } from './options.js';
 import { encodeQuery, type QueryValue } from './query.js';
 import { REDACTED } from './redact.js';
+import { type MappingClient, REQUEST_MAPPED } from './request-mapped.js';
 import { errorDetails, errorFromResponse, parseBody } from './responses.js';
 import {
   type AttemptOutcome,
@@ -114,6 +116,19 @@ export interface ClientRuntime {
   sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
 }
 
+/** The usual call while its first attempt is in flight: what comes next needs. */
+interface FirstAttempt {
+  req: ClientRequest;
+  route: Route;
+  target: string;
+  headers: Readonly<Record<string, string>>;
+  body: string | undefined;
+  map: ((response: ClientResponse, req: ClientRequest) => unknown) | undefined;
+}
+
+/** How the first attempt, sent before the attempt loop, ended. */
+type FirstOutcome = { response: TransportResponse } | { failed: true; error: unknown };
+
 /**
  * A client on the given runtime (see `ClientRuntime`): base URLs per interface, the key sent the
  * way each expects, retries, timeouts, typed errors. `createClient` is this on Node.js.
@@ -140,7 +155,12 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
   const routes = Object.fromEntries(
     (Object.keys(AUTH) as Api[]).map((api) => [api, routeFor(api, baseUrls[api], apiKey, userAgent, redact)]),
   ) as Record<Api, Route>;
-  const attemptOnce = createAttemptSender({ transport, inFlight, baseUrls, maxResponseBytes });
+  const { attemptOnce, attemptOnceThen } = createAttemptSender({
+    transport,
+    inFlight,
+    baseUrls,
+    maxResponseBytes,
+  });
 
   /** What an error says of the attempt that ended so (known only then), key masked. */
   function endedDetails(req: ClientRequest, route: Route, attempt: number, ended: AttemptOutcome) {
@@ -155,6 +175,17 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
   }
 
   function request(req: ClientRequest): Promise<ClientResponse> {
+    return send(req, undefined);
+  }
+
+  /**
+   * `request`, the 2xx answer given to `map` before the promise settles (an operation checks
+   * the data there): one promise for the call, not one per layer.
+   */
+  function send<R extends ClientRequest, T>(
+    req: R,
+    map: ((response: ClientResponse, req: R) => T) | undefined,
+  ): Promise<T> {
     let route: Route;
     let target: string;
     let body: string | undefined;
@@ -168,25 +199,58 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     }
     const headers = body === undefined ? route.headers : route.jsonHeaders;
     if (hasHooks || req.attemptSlots !== undefined || req.signal?.aborted) {
-      return requestWithRetries(req, route, target, headers, body, undefined);
+      return mapped(requestWithRetries(req, route, target, headers, body, undefined), req, map);
     }
     // The usual call: one attempt, answered 2xx. It is sent from here, not from inside the
     // attempt loop: an async function's frame (the loop's every variable) would be kept alive
     // for as long as the attempt is in flight. Anything else continues in the loop, which
-    // takes this attempt's promise as its first.
-    const first = attemptOnce(route, req, target, headers, body);
-    return first.then(
-      (response) =>
-        response.status >= 200 && response.status < 300
-          ? answered(response, 1)
-          : requestWithRetries(req, route, target, headers, body, first),
-      () => requestWithRetries(req, route, target, headers, body, first),
-    );
+    // takes this attempt's outcome as its first (see `firstAttempt`).
+    return attemptOnceThen(route, req, target, headers, body, firstAttempt, {
+      req,
+      route,
+      target,
+      headers,
+      body,
+      map: map as ((response: ClientResponse, req: ClientRequest) => unknown) | undefined,
+    }) as Promise<T>;
   }
+
+  function mapped<R extends ClientRequest, T>(
+    sent: Promise<ClientResponse>,
+    req: R,
+    map: ((response: ClientResponse, req: R) => T) | undefined,
+  ): Promise<T> {
+    return map ? sent.then((response) => map(response, req)) : (sent as Promise<T>);
+  }
+
+  /** What follows the usual call's first attempt: its answer when 2xx, else the attempt loop. */
+  const firstAttempt: AttemptFollowUp<FirstAttempt, unknown> = {
+    answered(response, call) {
+      if (response.status >= 200 && response.status < 300) {
+        const answer = answered(response, 1);
+        return call.map ? call.map(answer, call.req) : answer;
+      }
+      return mapped(
+        requestWithRetries(call.req, call.route, call.target, call.headers, call.body, { response }),
+        call.req,
+        call.map,
+      );
+    },
+    failed(error, call) {
+      return mapped(
+        requestWithRetries(call.req, call.route, call.target, call.headers, call.body, {
+          failed: true,
+          error,
+        }),
+        call.req,
+        call.map,
+      );
+    },
+  };
 
   /**
    * The attempt loop: retries, timeouts, hooks, slots, and which error a request ends with.
-   * `first` is the first attempt when it was already sent (see `request`).
+   * `first` is the first attempt's outcome when it was already sent (see `send`).
    */
   async function requestWithRetries(
     req: ClientRequest,
@@ -194,7 +258,7 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     target: string,
     headers: Readonly<Record<string, string>>,
     body: string | undefined,
-    first: Promise<TransportResponse> | undefined,
+    first: FirstOutcome | undefined,
   ): Promise<ClientResponse> {
     // What errors and hooks show is worked out only when one needs it. No closure is made here:
     // one would put the call's variables in a context allocated on every call, hooks or not.
@@ -218,9 +282,11 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
       // Answered 429 while other attempts sharing the slots were still in flight.
       let refusedBeside = false;
       try {
-        const response = await (attempt === 1 && first
-          ? first
-          : attemptOnce(route, req, target, headers, body));
+        let response: TransportResponse;
+        if (attempt === 1 && first) {
+          if ('failed' in first) throw first.error;
+          response = first.response;
+        } else response = await attemptOnce(route, req, target, headers, body);
         status = response.status;
         if (hooks.onResponse) {
           safeHook(hooks, 'onResponse', {
@@ -297,12 +363,13 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     return { status: response.status, headers: response.headers, data: parseBody(response.body), attempts };
   }
 
-  const client: Client = {
+  const client: Client & MappingClient = {
     baseUrls,
     timeoutMs,
     retry,
     maxResponseBytes,
     request,
+    [REQUEST_MAPPED]: send,
     redact,
     async close() {
       await ownTransport?.close();

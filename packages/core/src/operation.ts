@@ -5,11 +5,12 @@
  */
 import type * as z from 'zod/v4';
 import type { AttemptSlots } from './adaptive-concurrency.js';
-import type { Api, Client, ClientResponse, HttpMethod, QueryValue } from './client.js';
+import type { Api, Client, ClientRequest, ClientResponse, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, isPlainSegment, pathSegmentIssue } from './path-segment.js';
+import { type MappingClient, REQUEST_MAPPED } from './request-mapped.js';
 import { didYouMean } from './suggest.js';
 import { passesUnchanged } from './unchanged.js';
 import { issuesOf, maskKeyInValidationError, validateResponse } from './validation.js';
@@ -330,13 +331,26 @@ export function sendOperation<R extends z.ZodType>(
   // Not an async function: its frame would be kept for as long as the request is in flight.
   // A mistake still rejects, never throws.
   let built: BuiltRequest;
+  try {
+    built = buildRequest(operation, values);
+  } catch (error) {
+    return Promise.reject(maskKeyInValidationError(error, client.redact));
+  }
+  // A client of createClient checks the answer where its attempt settles: one promise for the call.
+  const send = (client as Partial<MappingClient>)[REQUEST_MAPPED];
+  if (typeof send === 'function') {
+    try {
+      return send.call<Client, [OperationRequest, typeof checkedAnswer], Promise<unknown>>(
+        client,
+        new OperationRequest(client, operation, built, signal, attemptSlots),
+        checkedAnswer,
+      ) as Promise<z.output<R>>;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   let sent: Promise<ClientResponse>;
   try {
-    try {
-      built = buildRequest(operation, values);
-    } catch (error) {
-      throw maskKeyInValidationError(error, client.redact);
-    }
     sent = Promise.resolve(
       client.request({
         api: operation.api,
@@ -355,6 +369,45 @@ export function sendOperation<R extends z.ZodType>(
   }
   const { path } = built;
   return sent.then((response) => checkedData(client, operation, path, response));
+}
+
+/** An operation's request as sent to a client of createClient: it also says whose answer it awaits. */
+class OperationRequest implements ClientRequest {
+  readonly api: Api;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly query: Record<string, QueryValue>;
+  readonly body: Record<string, unknown> | undefined;
+  readonly idempotent: boolean;
+  readonly signal: AbortSignal | undefined;
+  readonly operation: string;
+  readonly attemptSlots: AttemptSlots | undefined;
+  readonly client: Client;
+  readonly definition: Operation;
+
+  constructor(
+    client: Client,
+    operation: Operation,
+    built: BuiltRequest,
+    signal: AbortSignal | undefined,
+    attemptSlots: AttemptSlots | undefined,
+  ) {
+    this.api = operation.api;
+    this.method = operation.method;
+    this.path = built.path;
+    this.query = built.query;
+    this.body = built.body;
+    this.idempotent = operation.idempotent;
+    this.signal = signal;
+    this.operation = operation.id;
+    this.attemptSlots = attemptSlots;
+    this.client = client;
+    this.definition = operation;
+  }
+}
+
+function checkedAnswer(response: ClientResponse, req: OperationRequest): unknown {
+  return checkedData(req.client, req.definition, req.path, response);
 }
 
 /** The data of a 2xx answer, validated with the operation's response schema. */

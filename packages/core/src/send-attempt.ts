@@ -1,4 +1,4 @@
-import type { InFlight } from './attempts.js';
+import type { AttemptFollowUp, InFlight } from './attempts.js';
 import type { ClientRequest, ClientRuntime } from './client.js';
 import { isPlainPath, type Route } from './client-routes.js';
 import { ResponseTooLargeError } from './errors.js';
@@ -27,8 +27,41 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
   const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
   // Node.js's attempts (attempts.ts, not imported here: a host runtime brings its own) take a
   // direct request as it is, without a function made per attempt to carry it.
-  const { startDirect } = inFlight as Partial<Pick<InFlight, 'startDirect'>>;
-  return function attemptOnce(
+  const { startDirect, startDirectThen } = inFlight as Partial<
+    Pick<InFlight, 'startDirect' | 'startDirectThen'>
+  >;
+
+  /**
+   * `attemptOnce(…).then(answered, failed)`, both given `context`: on Node.js's attempts with a
+   * built-in transport, done where the attempt settles, with no promise or function made for it.
+   */
+  function attemptOnceThen<C, T>(
+    route: Route,
+    req: ClientRequest,
+    target: string,
+    headers: Readonly<Record<string, string>>,
+    body: string | undefined,
+    followUp: AttemptFollowUp<C, T>,
+    context: C,
+  ): Promise<T> {
+    if (startDirectThen && direct && route.direct && isPlainPath(req.path)) {
+      const request: DirectRequest = {
+        origin: route.direct.origin,
+        path: `${route.direct.basePath}${target}`,
+        method: req.method,
+        headers,
+        body,
+        maxResponseBytes,
+      };
+      return startDirectThen.call(inFlight, req.signal, direct, request, followUp, context) as Promise<T>;
+    }
+    return attemptOnce(route, req, target, headers, body).then(
+      (response) => followUp.answered(response, context),
+      (error: unknown) => followUp.failed(error, context),
+    );
+  }
+
+  function attemptOnce(
     route: Route,
     req: ClientRequest,
     target: string,
@@ -71,5 +104,7 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
         })
         .catch((error: unknown) => attempt.reject(error));
     });
-  };
+  }
+
+  return { attemptOnce, attemptOnceThen };
 }

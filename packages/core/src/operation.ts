@@ -10,6 +10,7 @@ import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, isPlainSegment, pathSegmentIssue } from './path-segment.js';
+import { quickInput, UNSURE } from './quick-input.js';
 import { type MappingClient, REQUEST_MAPPED } from './request-mapped.js';
 import { didYouMean } from './suggest.js';
 import { passesUnchanged } from './unchanged.js';
@@ -452,6 +453,9 @@ function shownBaseUrl(client: Client, api: Api): string | undefined {
  * or the nearest field.
  */
 export function validateOperationInput(operation: Operation, input: unknown): Record<string, unknown> {
+  // The usual input, parsed as zod would without zod; anything else (every mistake) goes to zod.
+  const quick = quickInput(operation.input, operation.fields, input ?? {});
+  if (quick !== UNSURE) return quick;
   const parsed = operation.input.safeParse(input ?? {});
   const unknown = unknownInputFields(operation, input);
   if (parsed.success && unknown.length === 0) return parsed.data as Record<string, unknown>;

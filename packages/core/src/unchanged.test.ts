@@ -50,6 +50,12 @@ const schemas = {
     '\u2028\\': z.boolean(),
     '0': z.string().nullable(),
   }),
+  patterns: z.looseObject({
+    address: z.string().regex(/^0x[0-9a-f]{4}$/i),
+    tagged: z.string().regex(/^a/g).optional(),
+    mixed: z.string().regex(/x/).min(2).optional(),
+    big: z.bigint().optional(),
+  }),
   xor: z.discriminatedUnion('kind', [
     z.looseObject({ kind: z.literal('a'), x: z.string() }),
     z.looseObject({ kind: z.literal('b'), y: z.number() }),
@@ -82,7 +88,14 @@ function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 4) return wrong;
   switch (def.type) {
     case 'string':
-      return mostly(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(' pad ', 'ab')));
+      return mostly(
+        fc.oneof(
+          { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
+          { arbitrary: fc.constantFrom(' pad ', 'ab', '0xabcd', '0XAB12', 'ax', 'x'), weight: 3 },
+        ),
+      );
+    case 'bigint':
+      return mostly(fc.bigInt());
     case 'number':
       return mostly(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: false })));
     case 'boolean':
@@ -162,6 +175,7 @@ describe.each([
     'oddKeys',
     'strings',
     'unionFirstTransforms',
+    'patterns',
   ]);
 
   it.each(Object.entries(schemas))(

@@ -67,8 +67,9 @@ function checkOf(schema: z.ZodType): Check {
 
 function compile(schema: z.ZodType): Check {
   const { def } = internalsOf(schema);
-  // Refinements and transforms of the value itself: only zod knows.
-  if (def.coerce || (def.checks?.length ?? 0) > 0) return askZod(schema);
+  // Refinements and transforms of the value itself: only zod knows, but for a string's patterns.
+  if (def.coerce) return askZod(schema);
+  if ((def.checks?.length ?? 0) > 0) return patternsOf(def) ?? askZod(schema);
   const shortcut = optionalLeaf(def);
   if (shortcut) return shortcut;
   switch (def.type) {
@@ -78,6 +79,8 @@ function compile(schema: z.ZodType): Check {
       return (value) => (typeof value === 'number' && Number.isFinite(value) ? PASSES : FAILS);
     case 'boolean':
       return (value) => (typeof value === 'boolean' ? PASSES : FAILS);
+    case 'bigint':
+      return (value) => (typeof value === 'bigint' ? PASSES : FAILS);
     case 'null':
       return (value) => (value === null ? PASSES : FAILS);
     case 'unknown':
@@ -114,6 +117,41 @@ function compile(schema: z.ZodType): Check {
     default:
       return askZod(schema);
   }
+}
+
+/**
+ * A string whose every check is a pattern (`z.string().regex(…)`: an address, a hash) is tested
+ * with the patterns themselves, as zod tests them; any other check is left to zod.
+ */
+function patternsOf(def: Def): Check | undefined {
+  if (def.type !== 'string') return undefined;
+  const patterns: RegExp[] = [];
+  for (const check of def.checks!) {
+    const checkDef = (check as { _zod?: { def?: PatternCheckDef } })._zod?.def;
+    if (
+      checkDef?.check !== 'string_format' ||
+      checkDef.format !== 'regex' ||
+      !(checkDef.pattern instanceof RegExp) ||
+      checkDef.when !== undefined
+    )
+      return undefined;
+    patterns.push(checkDef.pattern);
+  }
+  return (value) => {
+    if (typeof value !== 'string') return FAILS;
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(value)) return FAILS;
+    }
+    return PASSES;
+  };
+}
+
+interface PatternCheckDef {
+  check?: string;
+  format?: string;
+  pattern?: unknown;
+  when?: unknown;
 }
 
 /**

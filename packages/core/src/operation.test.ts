@@ -9,6 +9,7 @@ import {
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
+import { isPlainPath } from './client-routes.js';
 import { createClient } from './create-client.js';
 import { ResponseValidationError, ValidationError } from './errors.js';
 import {
@@ -237,6 +238,28 @@ describe('path segments cannot change the route', () => {
     fields: { id: 'path', xpubId: 'path' },
     response: z.unknown(),
     idempotent: false,
+  });
+
+  it('every path it builds from a plain template is plain, so a client may send it without a second look', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          adversarialString(undefined, 8).map((input) => input.text),
+          fc.constantFrom(...refused, '..%', '..x', 'a.b', '.x.', '%zz', '\uFF0E'),
+        ),
+        fc.oneof(fc.string(), fc.constantFrom('..', '.', 'ok')),
+        (id, xpubId) => {
+          let path: string;
+          try {
+            path = buildRequest(removeXpub, { id, xpubId }).path;
+          } catch {
+            return;
+          }
+          expect(isPlainPath(path)).toBe(true);
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 
   const refused = [

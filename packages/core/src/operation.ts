@@ -11,7 +11,7 @@ import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, isPlainSegment, pathSegmentIssue } from './path-segment.js';
 import { quickInput, UNSURE } from './quick-input.js';
-import { type MappingClient, REQUEST_MAPPED } from './request-mapped.js';
+import { type MappingClient, PLAIN_PATH, REQUEST_MAPPED } from './request-mapped.js';
 import { didYouMean } from './suggest.js';
 import { passesUnchanged } from './unchanged.js';
 import { issuesOf, maskKeyInValidationError, validateResponse } from './validation.js';
@@ -102,6 +102,12 @@ interface RequestPlan {
   slots: readonly FieldPlacement[];
   /** Path fields with no placeholder (only in a template `defineOperation` would refuse). */
   unslotted: readonly FieldPlacement[];
+  /**
+   * Whether every path `buildRequest` makes is plain (see `isPlainPath`): the template's text is
+   * plain and has no dot at all, and each value is a plain or encoded segment that is never a dot
+   * segment (`pathSegmentIssue` refuses those).
+   */
+  plainPaths: boolean;
 }
 
 const plans = new WeakMap<Operation, RequestPlan>();
@@ -137,8 +143,13 @@ function makePlan(operation: Operation): RequestPlan {
   }
   texts.push(rest);
   const unslotted = path.filter((placement) => !slots.includes(placement));
-  return { placements, path, query: at('query'), body: at('body'), texts, slots, unslotted };
+  const plainPaths =
+    unslotted.length === 0 && texts[0]!.startsWith('/') && texts.every((text) => PLAIN_TEXT.test(text));
+  return { placements, path, query: at('query'), body: at('body'), texts, slots, unslotted, plainPaths };
 }
+
+/** Template text that cannot make a path less than plain: no dot, no percent sign. */
+const PLAIN_TEXT = /^[\w\-~!$&'()*+,;=:@/]*$/;
 
 /** Every field of an operation with where it goes and its wire name. */
 export function fieldsIn(operation: Operation, location?: FieldLocation): FieldPlacement[] {
@@ -385,6 +396,7 @@ class OperationRequest implements ClientRequest {
   readonly attemptSlots: AttemptSlots | undefined;
   readonly client: Client;
   readonly definition: Operation;
+  readonly [PLAIN_PATH]: boolean;
 
   constructor(
     client: Client,
@@ -404,6 +416,7 @@ class OperationRequest implements ClientRequest {
     this.attemptSlots = attemptSlots;
     this.client = client;
     this.definition = operation;
+    this[PLAIN_PATH] = planOf(operation).plainPaths;
   }
 }
 

@@ -14,3 +14,15 @@ export interface MappingClient {
     map: (response: ClientResponse, req: R) => T,
   ): Promise<T>;
 }
+
+/**
+ * Set to true on a request whose path its sender built from plain pieces (see `isPlainPath`): an
+ * operation's template of plain text, each value a plain or encoded segment already refused when
+ * it is a dot segment. Such a path is sent without a second look. Not public, and not forgeable:
+ * only the SDK holds the symbol.
+ */
+export const PLAIN_PATH = Symbol('blockwire.plainPath');
+
+export interface PlainPathMark {
+  readonly [PLAIN_PATH]?: boolean;
+}

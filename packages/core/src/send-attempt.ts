@@ -3,6 +3,7 @@ import type { ClientRequest, ClientRuntime } from './client.js';
 import { isPlainPath, type Route } from './client-routes.js';
 import { ResponseTooLargeError } from './errors.js';
 import type { BaseUrls } from './options.js';
+import { PLAIN_PATH, type PlainPathMark } from './request-mapped.js';
 import {
   DIRECT,
   type DirectRequest,
@@ -44,7 +45,7 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
     followUp: AttemptFollowUp<C, T>,
     context: C,
   ): Promise<T> {
-    if (startDirectThen && direct && route.direct && isPlainPath(req.path)) {
+    if (startDirectThen && direct && route.direct && hasPlainPath(req)) {
       const request: DirectRequest = {
         origin: route.direct.origin,
         path: `${route.direct.basePath}${target}`,
@@ -68,7 +69,7 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
     headers: Readonly<Record<string, string>>,
     body: string | undefined,
   ): Promise<TransportResponse> {
-    if (direct && route.direct && isPlainPath(req.path)) {
+    if (direct && route.direct && hasPlainPath(req)) {
       const request: DirectRequest = {
         origin: route.direct.origin,
         path: `${route.direct.basePath}${target}`,
@@ -107,4 +108,9 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
   }
 
   return { attemptOnce, attemptOnceThen };
+}
+
+/** Whether a request's path may be sent as it is: known so by its sender, or checked here. */
+function hasPlainPath(req: ClientRequest): boolean {
+  return (req as ClientRequest & PlainPathMark)[PLAIN_PATH] === true || isPlainPath(req.path);
 }

@@ -51,7 +51,7 @@ const schemas = {
     '0': z.string().nullable(),
   }),
   patterns: z.looseObject({
-    address: z.string().regex(/^0x[0-9a-f]{4}$/i),
+    address: z.string().regex(/^(?:0x[0-9a-f]{4}|a)/i),
     tagged: z.string().regex(/^a/g).optional(),
     mixed: z.string().regex(/x/).min(2).optional(),
     big: z.bigint().optional(),

@@ -6,7 +6,7 @@
  * and its message is zod's. A property test holds it to zod (quick-input.test.ts).
  */
 import type * as z from 'zod/v4';
-import { passesUnchanged } from './unchanged.js';
+import { PASSES, unchangedCheck } from './unchanged.js';
 
 export const UNSURE: unique symbol = Symbol('unsure');
 
@@ -122,7 +122,8 @@ function compileField(schema: z.ZodType): Field | undefined {
       return output;
     };
   }
-  return (value) => (passesUnchanged(schema, value) ? value : UNSURE);
+  const check = unchangedCheck(schema);
+  return (value) => (check(value) === PASSES ? value : UNSURE);
 }
 
 /** `ctx.addIssue` of a transform: any issue sends the input to zod, which reports it. */

@@ -54,6 +54,11 @@ export function passesUnchanged(schema: z.ZodType, value: unknown): boolean {
   return checkOf(schema)(value) === PASSES;
 }
 
+/** The compiled check behind `passesUnchanged`, for a caller that runs it on every call. */
+export function unchangedCheck(schema: z.ZodType): Check {
+  return checkOf(schema);
+}
+
 function checkOf(schema: z.ZodType): Check {
   const known = compiled.get(schema);
   if (known) return known;

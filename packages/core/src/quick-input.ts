@@ -4,6 +4,9 @@
  * or pass and are then transformed (`evmChain`: `'eth'` → `'0x1'`). Anything else — a field
  * left to zod, any failure — is `UNSURE`, and zod parses the input as before, so every error
  * and its message is zod's. A property test holds it to zod (quick-input.test.ts).
+ *
+ * An input the quick path gives up on is read again by zod: a field's transform (a pure lookup
+ * in the SDK's schemas) or an input's getter may then run twice.
  */
 import type * as z from 'zod/v4';
 import { PASSES, unchangedCheck } from './unchanged.js';

@@ -15,7 +15,8 @@ interface SharedCall {
   waiting: number;
   /** A caller without a signal keeps the call going whatever the others do. */
   pinned: boolean;
-  abort: AbortController;
+  /** Cancels the call once every caller has given up; none when the first caller cannot give up. */
+  abort: AbortController | undefined;
 }
 
 /**
@@ -34,9 +35,11 @@ export function createCallMerger(send: Send) {
     if (key === undefined) return send(method, params, operation, signal);
     let shared = inFlight.get(key);
     if (!shared) {
-      const abort = new AbortController();
+      // A first caller without a signal pins the call (nobody can cancel it), so it needs no
+      // AbortController nor the listeners one brings: the usual call, made without a signal.
+      const abort = signal ? new AbortController() : undefined;
       const created: SharedCall = {
-        result: send(method, params, operation, abort.signal),
+        result: send(method, params, operation, abort?.signal),
         waiting: 0,
         pinned: false,
         abort,
@@ -60,7 +63,7 @@ export function createCallMerger(send: Send) {
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = () => {
         shared.waiting -= 1;
-        if (shared.waiting === 0 && !shared.pinned) shared.abort.abort(signal.reason);
+        if (shared.waiting === 0 && !shared.pinned) shared.abort?.abort(signal.reason);
         reject(signal.reason);
       };
       signal.addEventListener('abort', onAbort, { once: true });

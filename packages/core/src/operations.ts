@@ -40,5 +40,5 @@ export {
 } from './retry.js';
 export { didYouMean, nearest } from './suggest.js';
 export { type AttemptHandle, AttemptTimeout } from './transport.js';
-export { passesUnchanged } from './unchanged.js';
+export { markStringCheck, passesUnchanged } from './unchanged.js';
 export { issueMessage, maskKeyInValidationError } from './validation.js';

@@ -3,7 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/v4';
 import type { passesUnchanged } from './unchanged.js';
 
-const hex = z.custom<string>((value) => typeof value === 'string' && /^0x[0-9a-f]*$/i.test(value));
+const hexCheck = (value: unknown) => typeof value === 'string' && /^0x[0-9a-f]*$/i.test(value);
+// Declared a function of the string alone in every copy of the module loaded below, as
+// @blockwire/rpc's hex check is: each place remembers the last two strings it passed.
+const hex = z.custom<string>(hexCheck);
+const unmarkedHex = z.custom<string>((value) => hexCheck(value));
 const optionalString = z.string().nullish();
 
 /** Schemas of every kind the check understands, and of kinds it must leave to zod. */
@@ -43,6 +47,8 @@ const schemas = {
   refined: z.looseObject({ a: z.number() }).refine((value) => value.a > 0),
   unionFirstTransforms: z.union([z.number().transform((n) => n * 2), z.number()]),
   unknownKeyed: z.looseObject({ data: z.unknown(), anything: z.any(), nothing: z.null() }),
+  unmarked: z.looseObject({ a: unmarkedHex, b: z.array(unmarkedHex.nullable()) }),
+  refinedHex: z.looseObject({ a: hex.refine((value) => value.length < 5), b: z.array(hex.optional()) }),
   strings: z.array(z.string().min(2).max(4)),
   oddKeys: z.looseObject({
     'a"b': z.string(),
@@ -154,6 +160,7 @@ function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
 async function loaded(compiled: boolean): Promise<typeof passesUnchanged> {
   vi.resetModules();
   const unchanged = await import('./unchanged.js');
+  unchanged.markStringCheck(hexCheck);
   if (compiled) unchanged.useFieldCompiler((await import('./compile-fields.js')).compileFieldChecker);
   return unchanged.passesUnchanged;
 }
@@ -172,6 +179,7 @@ describe.each([
     'catchall',
     'enums',
     'unknownKeyed',
+    'unmarked',
     'oddKeys',
     'strings',
     'unionFirstTransforms',
@@ -233,6 +241,25 @@ describe.each([
     expect(passesUnchanged(schemas.price, { usdPrice: Number.POSITIVE_INFINITY, possibleSpam: false })).toBe(
       false,
     );
+  });
+
+  it('passes a string equal to one a place last passed, and nothing else on that account', () => {
+    const schema = z.looseObject({ hash: hex, list: z.array(hex), maybe: hex.nullable().optional() });
+    const good = `0x${'ab'.repeat(32)}`;
+    const other = `0x${'cd'.repeat(32)}`;
+    expect(passesUnchanged(schema, { hash: good, list: [good, other, good], maybe: good })).toBe(true);
+    for (const bad of [`${good.slice(0, -1)}g`, `${good} `, `${good}z`, `0y${good.slice(2)}`]) {
+      expect(passesUnchanged(schema, { hash: good, list: [good, other, bad] })).toBe(false);
+      expect(passesUnchanged(schema, { hash: bad, list: [] })).toBe(false);
+      expect(passesUnchanged(schema, { hash: good, list: [], maybe: bad })).toBe(false);
+    }
+    expect(passesUnchanged(schema, { hash: 1, list: [] })).toBe(false);
+    expect(passesUnchanged(schema, { hash: good, list: [good, null] })).toBe(false);
+    expect(passesUnchanged(schema, { hash: good, list: [], maybe: null })).toBe(true);
+    // A refinement on top of the check is not the check alone: it is asked every time.
+    const refined = z.looseObject({ a: hex.refine((value) => value !== '0x1') });
+    expect(passesUnchanged(refined, { a: '0x2' })).toBe(true);
+    expect(passesUnchanged(refined, { a: '0x1' })).toBe(false);
   });
 
   it('handles a recursive schema', () => {

@@ -3,6 +3,7 @@
  * Objects are loose (unknown fields, such as a chain's own extras, pass through); fields the
  * contract says older blocks lack, and fields not every node sends, are optional.
  */
+import { markStringCheck } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import type { Hex } from './inputs.js';
 
@@ -18,8 +19,12 @@ export function isHex(value: unknown): value is Hex {
   return typeof value === 'string' && HEX.test(value);
 }
 
-/** A `0x`-prefixed hex string: a quantity, a hash, an address or data. */
-export const hex = z.custom<Hex>(isHex, { error: 'must be a 0x-prefixed hex string' });
+/**
+ * A `0x`-prefixed hex string: a quantity, a hash, an address or data. `isHex` depends on the
+ * string alone (markStringCheck), so a check that passed a field's string need not read an equal
+ * one again: a block's hash repeated in each of its transactions, receipts and logs, a bloom.
+ */
+export const hex = z.custom<Hex>(markStringCheck(isHex), { error: 'must be a 0x-prefixed hex string' });
 
 /**
  * A hex string that is a number (a block number, gas, a balance), not data: its JSON Schema says

@@ -46,20 +46,31 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
     context: C,
   ): Promise<T> {
     if (startDirectThen && direct && route.direct && hasPlainPath(req)) {
-      const request: DirectRequest = {
-        origin: route.direct.origin,
-        path: `${route.direct.basePath}${target}`,
-        method: req.method,
-        headers,
-        body,
-        maxResponseBytes,
-      };
+      const request = directRequest(route.direct, req, target, headers, body);
       return startDirectThen.call(inFlight, req.signal, direct, request, followUp, context) as Promise<T>;
     }
     return attemptOnce(route, req, target, headers, body).then(
       (response) => followUp.answered(response, context),
       (error: unknown) => followUp.failed(error, context),
     );
+  }
+
+  /** The request a built-in transport takes as it is: origin, full path, and the size limit. */
+  function directRequest(
+    to: NonNullable<Route['direct']>,
+    req: ClientRequest,
+    target: string,
+    headers: Readonly<Record<string, string>>,
+    body: string | undefined,
+  ): DirectRequest {
+    return {
+      origin: to.origin,
+      path: `${to.basePath}${target}`,
+      method: req.method,
+      headers,
+      body,
+      maxResponseBytes,
+    };
   }
 
   function attemptOnce(
@@ -70,14 +81,7 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
     body: string | undefined,
   ): Promise<TransportResponse> {
     if (direct && route.direct && hasPlainPath(req)) {
-      const request: DirectRequest = {
-        origin: route.direct.origin,
-        path: `${route.direct.basePath}${target}`,
-        method: req.method,
-        headers,
-        body,
-        maxResponseBytes,
-      };
+      const request = directRequest(route.direct, req, target, headers, body);
       if (startDirect) return startDirect.call(inFlight, req.signal, direct, request);
       return inFlight.start(req.signal, (attempt) => direct(request, attempt));
     }

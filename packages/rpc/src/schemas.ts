@@ -9,14 +9,40 @@ import type { Hex } from './inputs.js';
 
 const HEX = /^0x[0-9a-fA-F]*$/;
 
+/** 1 at the char codes of hex digits (0-9, a-f, A-F), 0 elsewhere below 256. */
+const HEX_DIGIT = new Uint8Array(256);
+for (const digit of '0123456789abcdefABCDEF') HEX_DIGIT[digit.charCodeAt(0)] = 1;
+
+/** Past this length the regular expression is the faster check (a 514-character bloom). */
+const LONG = 130;
+
 /**
- * Whether `value` is `0x` followed by hex digits (none is fine: `0x` is empty data). A block's
- * answer has thousands of such fields; V8's compiled regular expression checks them 2.5 to 3.5
- * times faster than a loop over the character codes does (measured on hashes, quantities and
- * 512-digit blooms), so it stays a regular expression.
+ * Whether `value` is `0x` followed by hex digits (none is fine: `0x` is empty data), exactly as
+ * /^0x[0-9a-fA-F]*$/ tests it. A block's answer has thousands of such fields, most of them
+ * hashes, addresses and quantities: on those, reading the char codes against a table (four at a
+ * time) takes about half the time of `RegExp.prototype.test`, whose cost per call outweighs its
+ * speed per character there (41,000 strings of 300 blocks with their receipts: ~5 ms against
+ * ~7-10 ms). On long strings (blooms, calldata) the regular expression is faster, so it checks them.
  */
 export function isHex(value: unknown): value is Hex {
-  return typeof value === 'string' && HEX.test(value);
+  if (typeof value !== 'string') return false;
+  const length = value.length;
+  if (length > LONG) return HEX.test(value);
+  if (length < 2 || value.charCodeAt(0) !== 48 /* 0 */ || value.charCodeAt(1) !== 120 /* x */) return false;
+  let i = 2;
+  for (; i + 4 <= length; i += 4) {
+    const a = value.charCodeAt(i);
+    const b = value.charCodeAt(i + 1);
+    const c = value.charCodeAt(i + 2);
+    const d = value.charCodeAt(i + 3);
+    if ((a | b | c | d) > 255 || (HEX_DIGIT[a]! & HEX_DIGIT[b]! & HEX_DIGIT[c]! & HEX_DIGIT[d]!) === 0)
+      return false;
+  }
+  for (; i < length; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 255 || HEX_DIGIT[code] === 0) return false;
+  }
+  return true;
 }
 
 /**

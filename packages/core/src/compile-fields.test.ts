@@ -41,6 +41,44 @@ describe('compileFieldChecker', () => {
     ]);
   });
 
+  it('calls a string check given per field directly, with the verdicts of the loop', async () => {
+    const { compileFieldChecker } = await import('./compile-fields.js');
+    // A check that answers `true`, another truthy value, or false, and counts its calls.
+    let calls = 0;
+    const hexish = (value: unknown) => {
+      calls++;
+      if (value === '0xtruthy') return 1;
+      return typeof value === 'string' && /^0x[0-9a-f]*$/.test(value);
+    };
+    const full = (value: unknown): Verdict =>
+      value === null || value === undefined ? PASSES : hexish(value) ? PASSES : FAILS;
+    const keys = ['hash', 'maybe', 'plain'];
+    const checks = [full, full, isString];
+    const absentPasses = [false, true, false];
+    const compiled = compileFieldChecker(keys, checks, absentPasses, [hexish, hexish, undefined])!;
+    const loop = loopOverFields(keys, checks, absentPasses);
+    const records: Record<string, unknown>[] = [
+      { hash: '0xab', plain: 'x' },
+      { hash: '0xab', maybe: '0xcd', plain: 'x' },
+      { hash: '0xab', maybe: null, plain: 'x' },
+      { hash: '0xag', plain: 'x' },
+      { hash: '0xab', maybe: '0xzz', plain: 'x' },
+      { hash: 1, plain: 'x' },
+      { hash: '0xtruthy', plain: 'x' },
+      { hash: '0xab', maybe: undefined, plain: 'x' },
+      { maybe: '0xab', plain: 'x' },
+      { hash: '0xab', plain: 2 },
+    ];
+    for (const record of records) expect(compiled(record)).toBe(loop(record));
+    // The last two strings a field passed are not checked again; a failed one always is.
+    calls = 0;
+    for (const hash of ['0x01', '0x02', '0x01', '0x02', '0x01']) compiled({ hash, plain: 'x' });
+    expect(calls).toBe(2);
+    calls = 0;
+    for (let i = 0; i < 3; i++) expect(compiled({ hash: '0xag', plain: 'x' })).toBe(FAILS);
+    expect(calls).toBeGreaterThanOrEqual(3);
+  });
+
   it('gives up where the runtime refuses to compile code (then the loop is used)', async () => {
     const refuse = () => {
       throw new EvalError('Code generation from strings disallowed for this context');

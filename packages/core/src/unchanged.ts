@@ -149,34 +149,38 @@ const NOTHING_YET = Object.freeze({});
  */
 function atOnePlace(schema: z.ZodType): Check {
   const check = checkOf(schema);
-  if (!checksStringsAlone(schema)) return check;
+  const fn = stringCheckAlone(schema);
+  if (!fn) return check;
   let last: unknown = NOTHING_YET;
   let before: unknown = NOTHING_YET;
+  // A string the check returns `true` for passes (it is the check alone, and zod takes any truthy
+  // answer): the check is called here directly, not through the layers around it. Anything
+  // else (another answer, another type) is the full check's to decide.
   return (value) => {
     if (value === last || value === before) return PASSES;
-    const verdict = check(value);
-    if (verdict === PASSES && typeof value === 'string') {
+    if (typeof value === 'string' && fn(value) === true) {
       before = last;
       last = value;
+      return PASSES;
     }
-    return verdict;
+    return check(value);
   };
 }
 
-/** Whether a string's verdict under `schema` is that of a marked custom check alone. */
-function checksStringsAlone(schema: z.ZodType): boolean {
+/** The marked custom check (see `markStringCheck`) that alone decides a string's verdict under `schema`, if one does. */
+function stringCheckAlone(schema: z.ZodType): ((value: unknown) => unknown) | undefined {
   let { def } = internalsOf(schema);
   while (def.type === 'optional' || def.type === 'nullable') {
-    if (def.coerce || (def.checks?.length ?? 0) > 0) return false;
+    if (def.coerce || (def.checks?.length ?? 0) > 0) return undefined;
     def = internalsOf(def.innerType!).def;
   }
-  return (
-    def.type === 'custom' &&
+  return def.type === 'custom' &&
     !def.coerce &&
     (def.checks?.length ?? 0) === 0 &&
     typeof def.fn === 'function' &&
     stringChecks.has(def.fn)
-  );
+    ? def.fn
+    : undefined;
 }
 
 /**
@@ -299,8 +303,9 @@ function compileObject(def: Def): Check {
         : def.catchall
           ? checkOf(def.catchall)
           : 'drop';
+  const strings = shape.map(([, field]) => stringCheckAlone(field));
   const checkFields =
-    compileFields?.(keys, checks, absentPasses) ?? loopOverFields(keys, checks, absentPasses);
+    compileFields?.(keys, checks, absentPasses, strings) ?? loopOverFields(keys, checks, absentPasses);
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAILS;
     const record = value as Record<string, unknown>;
@@ -352,10 +357,15 @@ export function loopOverFields(keys: string[], checks: Check[], absentPasses: bo
 let compileFields: FieldCompiler | undefined;
 
 export type FieldCheck = (record: Record<string, unknown>) => Verdict;
+/**
+ * `stringChecks[i]`, where given, is the marked check (`markStringCheck`) that alone decides a
+ * string at field `i`: a string it returns `true` for passes there, as `checks[i]` would say.
+ */
 export type FieldCompiler = (
   keys: string[],
   checks: Check[],
   absentPasses: boolean[],
+  stringChecks?: (((value: unknown) => unknown) | undefined)[],
 ) => FieldCheck | undefined;
 
 /** Installs a compiler for the field checks of the schemas compiled from now on. */

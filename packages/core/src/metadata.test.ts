@@ -10,15 +10,15 @@ import {
   labelOf,
   type Presentation,
 } from './metadata.js';
-import { evmAddress, evmChain, nonNegativeInteger, numberLike } from './schemas.js';
+import { evmAddress, evmChain, nonNegativeInteger, numberLike, withMeta } from './schemas.js';
 
 const doc = (description: string) => ({ description });
 
 const input = z.strictObject({
   address: evmAddress,
-  chain: evmChain.optional(),
-  toBlock: nonNegativeInteger.meta(doc('Block to read at')).optional(),
-  ratio: numberLike.meta(doc('A ratio')),
+  chain: z.optional(evmChain),
+  toBlock: z.optional(withMeta(nonNegativeInteger, doc('Block to read at'))),
+  ratio: withMeta(numberLike, doc('A ratio')),
   network: z.enum(['mainnet', 'devnet']).default('mainnet').meta(doc('The network')),
   includeInputs: z.boolean().meta(doc('Include inputs')).optional(),
   addresses: z.array(z.string()).meta({ description: 'Addresses', placeholder: 'a, b' }),

@@ -6,7 +6,7 @@ import {
 } from '@blockwire/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/mini';
 import {
   evmAddress,
   evmChain,
@@ -18,7 +18,7 @@ import {
 } from './schemas.js';
 
 /** Every shared schema that runs a regex (or parses text) over its input. */
-const schemas: Record<string, z.ZodType> = {
+const schemas: Record<string, z.ZodMiniType> = {
   evmAddress,
   evmChain,
   integerLike,
@@ -48,7 +48,8 @@ describe('shared schemas on hostile input', () => {
   });
 
   it('says an over-long numeric string is too long, and keeps the old message otherwise', () => {
-    const message = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
+    const message = (schema: z.ZodMiniType, input: unknown) =>
+      schema.safeParse(input).error?.issues[0]?.message;
     expect(message(nonNegativeInteger, '1'.repeat(33))).toMatch(/^is too long \(33 characters/);
     expect(message(nonNegativeInteger, 'abc')).toBe('must be an integer >= 0');
     expect(message(numberLike, '1e5x')).toBe('must be a number');

@@ -6,7 +6,7 @@
 
 import type { $ZodType, output, util } from 'zod/v4/core';
 import { config, safeParse as coreSafeParse } from 'zod/v4/core';
-import en from 'zod/v4/locales/en.js';
+import { en } from 'zod/v4/locales';
 
 let localeChecked = false;
 

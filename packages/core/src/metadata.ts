@@ -230,18 +230,19 @@ type Def = {
   innerType?: z.$ZodType;
   in?: z.$ZodType;
   out?: z.$ZodType;
-  getter?: () => z.$ZodType;
 };
 const defOf = (schema: z.$ZodType) => schema._zod.def as unknown as Def;
 
-/** What a schema takes as input once wrappers are looked through: JSON Schema's view (`io: 'input'`). */
+/**
+ * The schema a wrapper's input JSON Schema is made of, keys and all (`io: 'input'`); undefined for
+ * any other schema (`nullable` is not one: its JSON Schema puts the inner one in an `anyOf`).
+ */
 function innerOf(schema: z.$ZodType): z.$ZodType | undefined {
   const def = defOf(schema);
   if (def.type === 'pipe') return defOf(def.in!).type === 'transform' ? def.out : def.in;
-  if (def.type === 'lazy') return def.getter!();
   return WRAPPERS.has(def.type) ? def.innerType : undefined;
 }
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 
 /** The input fields of an object schema, as its JSON Schema's `properties` lists them. */
 function inputShape(schema: z.$ZodType): Record<string, z.$ZodType> {

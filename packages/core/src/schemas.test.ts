@@ -6,7 +6,8 @@ import {
 } from '@blockwire/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/v4/mini';
+import * as classicZod from 'zod/v4';
+import * as z from 'zod/v4/mini';
 import {
   evmAddress,
   evmChain,
@@ -15,6 +16,7 @@ import {
   nonNegativeInteger,
   nonNegativeNumber,
   numberLike,
+  withMeta,
 } from './schemas.js';
 
 /** Every shared schema that runs a regex (or parses text) over its input. */
@@ -74,5 +76,17 @@ describe('shared schemas on hostile input', () => {
       expect(numberLike.safeParse(bad).success).toBe(false);
     }
     expect(nonNegativeInteger.parse(`${'0'.repeat(20)}42`)).toBe(42);
+  });
+});
+
+describe('withMeta', () => {
+  it('gives a copy the metadata, as classic .meta() does, on mini and classic schemas', () => {
+    const mini = withMeta(nonNegativeInteger, { description: 'A block' });
+    const classic = withMeta(classicZod.string(), { description: 'A name' });
+    expect(classicZod.globalRegistry.get(mini)).toMatchObject({ description: 'A block' });
+    expect(classicZod.toJSONSchema(classic)).toMatchObject({ type: 'string', description: 'A name' });
+    expect(classic.parse('x')).toBe('x');
+    expect(z.safeParse(mini, '7').data).toBe(7);
+    expect(classicZod.globalRegistry.get(nonNegativeInteger)?.description).toBeUndefined();
   });
 });

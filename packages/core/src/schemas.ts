@@ -2,8 +2,7 @@
  * Small zod building blocks shared by every interface package, so a rule such as "an EVM address"
  * or "an integer >= 0 that may arrive as a query string" is written once.
  */
-import type { $ZodType } from 'zod/v4/core';
-import { clone, type GlobalMeta, globalRegistry } from 'zod/v4/core';
+import { type $ZodType, clone, type GlobalMeta, globalRegistry } from 'zod/v4/core';
 import * as z from 'zod/v4/mini';
 import { EVM_CHAINS, findChain, unknownChainMessage } from './chains.js';
 

@@ -49,7 +49,7 @@ export default defineConfig({
   platform: 'node',
   bundle: true,
   noExternal: [/^@blockwire\//, 'hash-wasm', /^@scure\//, /^@noble\//],
-  external: ['n8n-workflow', 'zod', 'zod/v4'],
+  external: ['n8n-workflow', 'zod', 'zod/v4', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales'],
   esbuildPlugins: [hashWasmWithoutGlobalLookup],
   splitting: false,
   treeshake: true,

@@ -13,7 +13,14 @@ import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BlockwireError, type Client, createClient, fieldsIn, ValidationError } from '@blockwire/core';
+import {
+  BlockwireError,
+  type Client,
+  createClient,
+  fieldsIn,
+  ValidationError,
+  validateInput,
+} from '@blockwire/core';
 import { matchPath, validateOperationInput } from '@blockwire/core/internal';
 import { createRpcClient } from '@blockwire/rpc';
 import { actions as rpcActions } from '@blockwire/rpc/operations';
@@ -142,7 +149,7 @@ function valuesOf(action: RestAction, input: Record<string, unknown>): Record<st
   try {
     return validateOperationInput(action.operation, input);
   } catch {
-    return action.input.parse(input) as Record<string, unknown>;
+    return validateInput(action.input, input) as Record<string, unknown>;
   }
 }
 

@@ -2,7 +2,7 @@
  * An endpoint in one definition: the operation (data the n8n node, the emulator and an agent
  * tool are built from) and the SDK function that calls it, from one `defineEndpoint` call.
  */
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
 import type { Client } from './client.js';
 import { defineAction } from './metadata.js';
 import { type CallOptions, defineOperation, type Operation, runOperation } from './operation.js';
@@ -10,7 +10,7 @@ import { type CallOptions, defineOperation, type Operation, runOperation } from 
 /** An endpoint: its operation, what its SDK function accepts, and that function (an `Action`). */
 export interface Endpoint<
   O extends Operation = Operation,
-  I extends z.ZodType = z.ZodType,
+  I extends z.$ZodType = z.$ZodType,
   Result = unknown,
   Options extends CallOptions = CallOptions,
 > {
@@ -20,19 +20,19 @@ export interface Endpoint<
 }
 
 /** `input` may be left out when every field of it is optional. */
-export type CallArguments<I extends z.ZodType, Options> =
+export type CallArguments<I extends z.$ZodType, Options> =
   Partial<z.input<I>> extends z.input<I>
     ? [input?: z.input<I>, options?: Options]
     : [input: z.input<I>, options?: Options];
 
 /** For an SDK function that does more than one request: what it accepts and how it calls. */
-export interface EndpointCall<I extends z.ZodType, Result, Options extends CallOptions> {
+export interface EndpointCall<I extends z.$ZodType, Result, Options extends CallOptions> {
   /** What `call` accepts, every field documented (the operation's input, or more: a list it chunks). */
   input: I;
   call(client: Client, input: z.input<I>, options?: Options): Promise<Result>;
 }
 
-type Defined<I extends z.ZodType, R extends z.ZodType, Id extends string> = Operation<I, R> & {
+type Defined<I extends z.$ZodType, R extends z.$ZodType, Id extends string> = Operation<I, R> & {
   readonly id: Id;
 };
 
@@ -48,14 +48,14 @@ type Defined<I extends z.ZodType, R extends z.ZodType, Id extends string> = Oper
  * An SDK function that does more (chunks a list, fans out one request per address) passes its
  * own `{ input, call }`; an operation defined elsewhere may be passed instead of a definition.
  */
-export function defineEndpoint<I extends z.ZodType, R extends z.ZodType, const Id extends string>(
+export function defineEndpoint<I extends z.$ZodType, R extends z.$ZodType, const Id extends string>(
   definition: Operation<I, R> & { id: Id },
 ): Endpoint<Defined<I, R, Id>, I, z.output<R>>;
 export function defineEndpoint<
-  I extends z.ZodType,
-  R extends z.ZodType,
+  I extends z.$ZodType,
+  R extends z.$ZodType,
   const Id extends string,
-  CallInput extends z.ZodType,
+  CallInput extends z.$ZodType,
   Result,
   Options extends CallOptions = CallOptions,
 >(
@@ -64,7 +64,7 @@ export function defineEndpoint<
 ): Endpoint<Defined<I, R, Id>, CallInput, Result, Options>;
 export function defineEndpoint(
   definition: Operation & { id: string },
-  custom?: EndpointCall<z.ZodType, unknown, CallOptions>,
+  custom?: EndpointCall<z.$ZodType, unknown, CallOptions>,
 ): Endpoint {
   const operation = defineOperation(definition);
   const input = custom?.input ?? operation.input;

@@ -1,4 +1,4 @@
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
 import type { Client } from './client.js';
 import { ValidationError } from './errors.js';
 import {
@@ -52,7 +52,7 @@ export function iterateOperation<TItem>(
  * An SDK iterator over a paged operation: `input` is what the iterator takes (the list's input
  * without its page or cursor), checked before any request and named `name` in errors.
  */
-export function defineIterator<TItem, TInput extends z.ZodType>(
+export function defineIterator<TItem, TInput extends z.$ZodType>(
   operation: Operation,
   input: TInput,
   name: string,

@@ -9,16 +9,17 @@ import {
   inputJsonSchema,
   labelOf,
   type Presentation,
+  undocumentedFields,
 } from './metadata.js';
-import { evmAddress, evmChain, nonNegativeInteger, numberLike } from './schemas.js';
+import { evmAddress, evmChain, nonNegativeInteger, numberLike, withMeta } from './schemas.js';
 
 const doc = (description: string) => ({ description });
 
 const input = z.strictObject({
   address: evmAddress,
-  chain: evmChain.optional(),
-  toBlock: nonNegativeInteger.meta(doc('Block to read at')).optional(),
-  ratio: numberLike.meta(doc('A ratio')),
+  chain: z.optional(evmChain),
+  toBlock: z.optional(withMeta(nonNegativeInteger, doc('Block to read at'))),
+  ratio: withMeta(numberLike, doc('A ratio')),
   network: z.enum(['mainnet', 'devnet']).default('mainnet').meta(doc('The network')),
   includeInputs: z.boolean().meta(doc('Include inputs')).optional(),
   addresses: z.array(z.string()).meta({ description: 'Addresses', placeholder: 'a, b' }),
@@ -136,6 +137,26 @@ describe('checkPresentation', () => {
     expect(() => checkPresentation(presentation({ id: 'e3', action: 'get-it' }), documented)).toThrow(
       /action must be a camelCase word/,
     );
+  });
+});
+
+describe('undocumentedFields', () => {
+  it('finds a description where the JSON Schema does: outside or inside wrappers, on a pipe’s input', () => {
+    const schema = z.object({
+      wrapped: z.optional(withMeta(nonNegativeInteger, doc('Inside optional'))),
+      outside: withMeta(z.optional(z.string()), doc('On optional')),
+      defaulted: z.string().meta(doc('Inside default')).default('x'),
+      piped: z.pipe(z.string().meta(doc('On the input')), z.transform(Number)),
+      nullable: z.nullish(evmChain),
+      bare: z.optional(z.string()),
+      blank: z.string().meta(doc(' ')),
+    });
+    const fromJson = describeFields(schema)
+      .filter((field) => field.description.trim() === '')
+      .map((field) => field.name);
+    // A nullable field's JSON Schema holds the inner one in an `anyOf`: its description is not the field's.
+    expect(undocumentedFields(schema)).toEqual(['nullable', 'bare', 'blank']);
+    expect(undocumentedFields(schema)).toEqual(fromJson);
   });
 });
 

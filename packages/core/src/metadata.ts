@@ -4,9 +4,12 @@
  * OpenAPI document are built from this, so no consumer writes an endpoint's description again.
  *
  * Field documentation lives in the schemas (`.meta({ description })`), so it exists at run time
- * and in `z.toJSONSchema`; this module reads it back out.
+ * and in `z.toJSONSchema`; this module reads it back out. Checking an endpoint at definition time
+ * reads the schema itself, not its JSON Schema: a program that only calls endpoints does not carry
+ * zod's JSON Schema code.
  */
-import * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
+import { globalRegistry, toJSONSchema } from 'zod/v4/core';
 import type { CallOptions } from './operation.js';
 
 /** One call with its answer, for docs, tests (each example round-trips) and tool prompts. */
@@ -115,8 +118,8 @@ export interface FieldMeta {
  * The input-side JSON Schema of a schema. bigint inputs (block numbers) read as integers; a custom
  * check with no JSON form reads as "any value", which the field's description then explains.
  */
-export function inputJsonSchema(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, {
+export function inputJsonSchema(schema: z.$ZodType): JsonSchema {
+  return toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
     override(ctx) {
@@ -127,7 +130,7 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 /** Every field of an object schema, described; `advanced` names the fields to tuck away. */
-export function describeFields(schema: z.ZodType, advanced: readonly string[] = []): FieldInfo[] {
+export function describeFields(schema: z.$ZodType, advanced: readonly string[] = []): FieldInfo[] {
   const json = inputJsonSchema(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
@@ -215,10 +218,48 @@ export function labelOf(name: string): string {
 }
 
 /** The fields of an input schema that carry no description. */
-export function undocumentedFields(schema: z.ZodType): string[] {
-  return describeFields(schema)
-    .filter((field) => field.description.trim() === '')
-    .map((field) => field.name);
+export function undocumentedFields(schema: z.$ZodType): string[] {
+  return Object.entries(inputShape(schema))
+    .filter(([, field]) => (descriptionOf(field) ?? '').trim() === '')
+    .map(([name]) => name);
+}
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.$ZodType>;
+  innerType?: z.$ZodType;
+  in?: z.$ZodType;
+  out?: z.$ZodType;
+};
+const defOf = (schema: z.$ZodType) => schema._zod.def as unknown as Def;
+
+/**
+ * The schema a wrapper's input JSON Schema is made of, keys and all (`io: 'input'`); undefined for
+ * any other schema (`nullable` is not one: its JSON Schema puts the inner one in an `anyOf`).
+ */
+function innerOf(schema: z.$ZodType): z.$ZodType | undefined {
+  const def = defOf(schema);
+  if (def.type === 'pipe') return defOf(def.in!).type === 'transform' ? def.out : def.in;
+  return WRAPPERS.has(def.type) ? def.innerType : undefined;
+}
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+
+/** The input fields of an object schema, as its JSON Schema's `properties` lists them. */
+function inputShape(schema: z.$ZodType): Record<string, z.$ZodType> {
+  for (let current: z.$ZodType | undefined = schema; current; current = innerOf(current)) {
+    const shape = defOf(current).shape;
+    if (shape) return shape;
+  }
+  return {};
+}
+
+/** A field's description: the outermost one, as in its JSON Schema. */
+function descriptionOf(field: z.$ZodType): string | undefined {
+  for (let current: z.$ZodType | undefined = field; current; current = innerOf(current)) {
+    const description = globalRegistry.get(current)?.description;
+    if (typeof description === 'string') return description;
+  }
+  return undefined;
 }
 
 // resource.action → the id that claimed it. Per loaded copy of core, which is what a consumer routes with.
@@ -229,7 +270,7 @@ const claimed = new Map<string, string>();
  * `advanced`/paging/chunking naming real fields, at least one example, and a resource + action
  * that no other endpoint uses. Throws an `Error` naming the endpoint (a programming error).
  */
-export function checkPresentation(presentation: Presentation, input: z.ZodType): void {
+export function checkPresentation(presentation: Presentation, input: z.$ZodType): void {
   const { id, resource, action } = presentation;
   const fail = (problem: string): never => {
     throw new Error(`${id}: ${problem}`);
@@ -243,7 +284,7 @@ export function checkPresentation(presentation: Presentation, input: z.ZodType):
   const undocumented = undocumentedFields(input);
   if (undocumented.length > 0)
     fail(`field(s) ${undocumented.join(', ')} have no description (.meta({ description }))`);
-  const names = new Set(describeFields(input).map((field) => field.name));
+  const names = new Set(Object.keys(inputShape(input)));
   const paging = presentation.paging;
   const named = [
     ...(presentation.advanced ?? []),
@@ -269,7 +310,7 @@ export function checkPresentation(presentation: Presentation, input: z.ZodType):
 export interface Action<
   D extends Presentation = Presentation,
   C = unknown,
-  I extends z.ZodType = z.ZodType,
+  I extends z.$ZodType = z.$ZodType,
   R = unknown,
 > {
   operation: D;
@@ -303,7 +344,7 @@ export function describeAction(action: Action): ActionDescription {
  * Declares an action. `input` is what `call` accepts: the operation's own input unless the SDK
  * function takes more (a list it chunks, a cursor it follows); either way, every field documented.
  */
-export function defineAction<D extends Presentation, C, I extends z.ZodType, R>(
+export function defineAction<D extends Presentation, C, I extends z.$ZodType, R>(
   action: Action<D, C, I, R>,
 ): Action<D, C, I, R> {
   const undocumented = undocumentedFields(action.input);

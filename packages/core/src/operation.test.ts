@@ -22,7 +22,14 @@ import {
   runOperation,
 } from './operation.js';
 import { pathSegmentIssue } from './path-segment.js';
-import { evmAddress, evmChain, integerLike, nonNegativeInteger, nonNegativeNumber } from './schemas.js';
+import {
+  evmAddress,
+  evmChain,
+  integerLike,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  withMeta,
+} from './schemas.js';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 
@@ -49,9 +56,9 @@ const getPrice = defineOperation({
   path: '/erc20/{address}/price',
   input: z.object({
     address: evmAddress,
-    chain: evmChain.optional(),
-    toBlock: nonNegativeInteger.meta(described('A block')).optional(),
-    minLiquidity: nonNegativeNumber.meta(described('Least USD liquidity')).optional(),
+    chain: z.optional(evmChain),
+    toBlock: z.optional(withMeta(nonNegativeInteger, described('A block'))),
+    minLiquidity: z.optional(withMeta(nonNegativeNumber, described('Least USD liquidity'))),
   }),
   fields: {
     address: 'path',

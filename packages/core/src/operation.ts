@@ -3,7 +3,7 @@
  * node and the emulator's route are all built from the same object, so an endpoint's path,
  * field names and rules are written once.
  */
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
 import type { AttemptSlots } from './adaptive-concurrency.js';
 import type { Api, Client, ClientRequest, ClientResponse, HttpMethod, QueryValue } from './client.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
@@ -15,6 +15,7 @@ import { type MappingClient, PLAIN_PATH, REQUEST_MAPPED } from './request-mapped
 import { didYouMean } from './suggest.js';
 import { passesUnchanged } from './unchanged.js';
 import { issuesOf, maskKeyInValidationError, validateResponse } from './validation.js';
+import { safeParse } from './zod.js';
 
 export type FieldLocation = 'path' | 'query' | 'body';
 
@@ -25,7 +26,7 @@ export interface FieldMapping {
   as?: string;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType>
+export interface Operation<I extends z.$ZodType = z.$ZodType, R extends z.$ZodType = z.$ZodType>
   extends Presentation {
   api: Api;
   method: HttpMethod;
@@ -54,7 +55,7 @@ export interface CallOptions {
  * Its `id` keeps its literal type, so a table keyed by operation (the emulator's handlers) can be
  * checked for a missing entry by the compiler.
  */
-export function defineOperation<I extends z.ZodType, R extends z.ZodType, const Id extends string>(
+export function defineOperation<I extends z.$ZodType, R extends z.$ZodType, const Id extends string>(
   operation: Operation<I, R> & { id: Id },
 ): Operation<I, R> & { readonly id: Id } {
   checkPresentation(operation, operation.input);
@@ -304,7 +305,7 @@ export function matchPath(operation: Operation, path: string): Record<string, st
 }
 
 /** Validates the input, sends the request, and validates the response. */
-export function runOperation<I extends z.ZodType, R extends z.ZodType>(
+export function runOperation<I extends z.$ZodType, R extends z.$ZodType>(
   client: Client,
   operation: Operation<I, R>,
   input: z.input<I>,
@@ -333,9 +334,9 @@ export function runOperation<I extends z.ZodType, R extends z.ZodType>(
  * `runOperation` for input already validated with the operation's schema (a call split into
  * chunks validates the whole input once): builds, sends and validates the response.
  */
-export function sendOperation<R extends z.ZodType>(
+export function sendOperation<R extends z.$ZodType>(
   client: Client,
-  operation: Operation<z.ZodType, R>,
+  operation: Operation<z.$ZodType, R>,
   values: Record<string, unknown>,
   signal?: AbortSignal,
   attemptSlots?: AttemptSlots,
@@ -425,9 +426,9 @@ function checkedAnswer(response: ClientResponse, req: OperationRequest): unknown
 }
 
 /** The data of a 2xx answer, validated with the operation's response schema. */
-function checkedData<R extends z.ZodType>(
+function checkedData<R extends z.$ZodType>(
   client: Client,
-  operation: Operation<z.ZodType, R>,
+  operation: Operation<z.$ZodType, R>,
   path: string,
   response: ClientResponse,
 ): z.output<R> {
@@ -436,9 +437,9 @@ function checkedData<R extends z.ZodType>(
   return validatedData(client, operation, path, response);
 }
 
-function validatedData<R extends z.ZodType>(
+function validatedData<R extends z.$ZodType>(
   client: Client,
-  operation: Operation<z.ZodType, R>,
+  operation: Operation<z.$ZodType, R>,
   path: string,
   response: ClientResponse,
 ): z.output<R> {
@@ -469,7 +470,7 @@ export function validateOperationInput(operation: Operation, input: unknown): Re
   // The usual input, parsed as zod would without zod; anything else (every mistake) goes to zod.
   const quick = quickInput(operation.input, operation.fields, input ?? {});
   if (quick !== UNSURE) return quick;
-  const parsed = operation.input.safeParse(input ?? {});
+  const parsed = safeParse(operation.input, input ?? {});
   const unknown = unknownInputFields(operation, input);
   if (parsed.success && unknown.length === 0) return parsed.data as Record<string, unknown>;
   const issues = parsed.success
@@ -497,7 +498,7 @@ function unknownInputFields(operation: Operation, input: unknown): readonly stri
 }
 const NO_FIELDS: readonly string[] = Object.freeze([]);
 
-function isTopLevelUnknownKeys(issue: z.core.$ZodIssue): boolean {
+function isTopLevelUnknownKeys(issue: z.$ZodIssue): boolean {
   return issue.code === 'unrecognized_keys' && issue.path.length === 0;
 }
 

@@ -90,6 +90,7 @@ export {
   nonNegativeInteger,
   nonNegativeNumber,
   numberLike,
+  withMeta,
 } from './schemas.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport.js';
 export { issuesOf, validateInput, validateResponse } from './validation.js';

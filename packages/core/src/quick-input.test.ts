@@ -12,7 +12,7 @@ const ADDRESS = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const schemas = {
   price: z.strictObject({
     address: evmAddress,
-    chain: evmChain.optional(),
+    chain: z.optional(evmChain),
     exchange: z.string().min(1).optional(),
     toBlock: z.number().int().nonnegative().optional(),
     flag: z.boolean().optional(),
@@ -160,7 +160,7 @@ describe('validateOperationInput with the quick path', () => {
     path: '/erc20/{address}/price',
     input: z.strictObject({
       address: evmAddress,
-      chain: evmChain.optional(),
+      chain: z.optional(evmChain),
       exchange: z.string().min(1).meta({ description: 'An exchange.' }).optional(),
       toBlock: z.number().int().nonnegative().meta({ description: 'A block.' }).optional(),
       flag: z.boolean().meta({ description: 'A flag.' }).optional(),

@@ -8,7 +8,7 @@
  * An input the quick path gives up on is read again by zod: a field's transform (a pure lookup
  * in the SDK's schemas) or an input's getter may then run twice.
  */
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
 import { PASSES, unchangedCheck } from './unchanged.js';
 
 export const UNSURE: unique symbol = Symbol('unsure');
@@ -17,11 +17,11 @@ interface Internals {
   def: {
     type: string;
     checks?: unknown[];
-    shape?: Record<string, z.ZodType>;
-    catchall?: z.ZodType;
-    innerType?: z.ZodType;
-    in?: z.ZodType;
-    out?: z.ZodType;
+    shape?: Record<string, z.$ZodType>;
+    catchall?: z.$ZodType;
+    innerType?: z.$ZodType;
+    in?: z.$ZodType;
+    out?: z.$ZodType;
     transform?: (value: unknown, payload: TransformPayload) => unknown;
   };
   optin?: 'optional' | 'defaulted';
@@ -34,7 +34,7 @@ interface TransformPayload {
   addIssue(issue: unknown): void;
 }
 
-const internalsOf = (schema: z.ZodType) => (schema as unknown as { _zod: Internals })._zod;
+const internalsOf = (schema: z.$ZodType) => (schema as unknown as { _zod: Internals })._zod;
 
 type Field = (value: unknown) => unknown;
 type Parse = (input: unknown) => Record<string, unknown> | typeof UNSURE;
@@ -48,7 +48,7 @@ const compiled = new WeakMap<object, { known: object; parse: Parse | undefined }
  * `UNSURE` too.
  */
 export function quickInput(
-  schema: z.ZodType,
+  schema: z.$ZodType,
   known: object,
   input: unknown,
 ): Record<string, unknown> | typeof UNSURE {
@@ -60,7 +60,7 @@ export function quickInput(
   return entry.parse === undefined ? UNSURE : entry.parse(input);
 }
 
-function compileObject(schema: z.ZodType, known: object): Parse | undefined {
+function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
   const { def } = internalsOf(schema);
   // Strict objects only (unknown keys are an error): a plain or loose one keeps or drops them.
   if (def.type !== 'object' || (def.checks?.length ?? 0) > 0 || !def.catchall) return undefined;
@@ -105,7 +105,7 @@ function compileObject(schema: z.ZodType, known: object): Parse | undefined {
 }
 
 /** A field's output for a value that is not undefined, or UNSURE; undefined when left to zod. */
-function compileField(schema: z.ZodType): Field | undefined {
+function compileField(schema: z.$ZodType): Field | undefined {
   const { def } = internalsOf(schema);
   if (def.type === 'optional' && internalsOf(def.innerType!).optin === undefined) {
     return compileField(def.innerType!);

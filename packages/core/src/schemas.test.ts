@@ -6,7 +6,8 @@ import {
 } from '@blockwire/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/v4';
+import * as classicZod from 'zod/v4';
+import * as z from 'zod/v4/mini';
 import {
   evmAddress,
   evmChain,
@@ -15,10 +16,11 @@ import {
   nonNegativeInteger,
   nonNegativeNumber,
   numberLike,
+  withMeta,
 } from './schemas.js';
 
 /** Every shared schema that runs a regex (or parses text) over its input. */
-const schemas: Record<string, z.ZodType> = {
+const schemas: Record<string, z.ZodMiniType> = {
   evmAddress,
   evmChain,
   integerLike,
@@ -48,7 +50,8 @@ describe('shared schemas on hostile input', () => {
   });
 
   it('says an over-long numeric string is too long, and keeps the old message otherwise', () => {
-    const message = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
+    const message = (schema: z.ZodMiniType, input: unknown) =>
+      schema.safeParse(input).error?.issues[0]?.message;
     expect(message(nonNegativeInteger, '1'.repeat(33))).toMatch(/^is too long \(33 characters/);
     expect(message(nonNegativeInteger, 'abc')).toBe('must be an integer >= 0');
     expect(message(numberLike, '1e5x')).toBe('must be a number');
@@ -73,5 +76,17 @@ describe('shared schemas on hostile input', () => {
       expect(numberLike.safeParse(bad).success).toBe(false);
     }
     expect(nonNegativeInteger.parse(`${'0'.repeat(20)}42`)).toBe(42);
+  });
+});
+
+describe('withMeta', () => {
+  it('gives a copy the metadata, as classic .meta() does, on mini and classic schemas', () => {
+    const mini = withMeta(nonNegativeInteger, { description: 'A block' });
+    const classic = withMeta(classicZod.string(), { description: 'A name' });
+    expect(classicZod.globalRegistry.get(mini)).toMatchObject({ description: 'A block' });
+    expect(classicZod.toJSONSchema(classic)).toMatchObject({ type: 'string', description: 'A name' });
+    expect(classic.parse('x')).toBe('x');
+    expect(z.safeParse(mini, '7').data).toBe(7);
+    expect(classicZod.globalRegistry.get(nonNegativeInteger)?.description).toBeUndefined();
   });
 });

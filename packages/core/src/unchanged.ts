@@ -11,7 +11,8 @@
  * "not sure". It never says "passes" where zod would fail or change the value: a property test
  * holds it to zod (unchanged.test.ts).
  */
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
+import { safeParse } from './zod.js';
 
 /** zod would reject the value. */
 export const FAILS = 0;
@@ -33,33 +34,33 @@ interface Def {
   type: string;
   checks?: unknown[];
   coerce?: boolean;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
+  shape?: Record<string, z.$ZodType>;
+  catchall?: z.$ZodType;
+  innerType?: z.$ZodType;
+  element?: z.$ZodType;
+  options?: z.$ZodType[];
   inclusive?: boolean;
   fn?: (value: unknown) => unknown;
   values?: unknown[];
   entries?: Record<string, unknown>;
-  getter?: () => z.ZodType;
+  getter?: () => z.$ZodType;
 }
 
 const compiled = new WeakMap<object, Check>();
 
-const internalsOf = (schema: z.ZodType) => (schema as unknown as { _zod: Internals })._zod;
+const internalsOf = (schema: z.$ZodType) => (schema as unknown as { _zod: Internals })._zod;
 
 /** True when `schema` would accept `value` and return it as it is (see the module comment). */
-export function passesUnchanged(schema: z.ZodType, value: unknown): boolean {
+export function passesUnchanged(schema: z.$ZodType, value: unknown): boolean {
   return checkOf(schema)(value) === PASSES;
 }
 
 /** The compiled check behind `passesUnchanged`, for a caller that runs it on every call. */
-export function unchangedCheck(schema: z.ZodType): Check {
+export function unchangedCheck(schema: z.$ZodType): Check {
   return checkOf(schema);
 }
 
-function checkOf(schema: z.ZodType): Check {
+function checkOf(schema: z.$ZodType): Check {
   const known = compiled.get(schema);
   if (known) return known;
   // A recursive schema meets itself while being compiled: it calls through to the finished check.
@@ -70,7 +71,7 @@ function checkOf(schema: z.ZodType): Check {
   return finished;
 }
 
-function compile(schema: z.ZodType): Check {
+function compile(schema: z.$ZodType): Check {
   const { def } = internalsOf(schema);
   // Refinements and transforms of the value itself: only zod knows, but for a string's patterns.
   if (def.coerce) return askZod(schema);
@@ -147,7 +148,7 @@ const NOTHING_YET = Object.freeze({});
  * bloom of a plain transfer between the blooms of contract calls, an address repeated, are read
  * once (a third of the time of checking 300 blocks with their receipts went to such repeats).
  */
-function atOnePlace(schema: z.ZodType): Check {
+function atOnePlace(schema: z.$ZodType): Check {
   const check = checkOf(schema);
   const fn = stringCheckAlone(schema);
   if (!fn) return check;
@@ -168,7 +169,7 @@ function atOnePlace(schema: z.ZodType): Check {
 }
 
 /** The marked custom check (see `markStringCheck`) that alone decides a string's verdict under `schema`, if one does. */
-function stringCheckAlone(schema: z.ZodType): ((value: unknown) => unknown) | undefined {
+function stringCheckAlone(schema: z.$ZodType): ((value: unknown) => unknown) | undefined {
   let { def } = internalsOf(schema);
   while (def.type === 'optional' || def.type === 'nullable') {
     if (def.coerce || (def.checks?.length ?? 0) > 0) return undefined;
@@ -373,10 +374,10 @@ export function useFieldCompiler(compiler: FieldCompiler): void {
   compileFields = compiler;
 }
 
-function askZod(schema: z.ZodType): Check {
+function askZod(schema: z.$ZodType): Check {
   return (value) => {
     if (typeof value === 'object' && value !== null) return UNSURE;
-    const result = schema.safeParse(value);
+    const result = safeParse(schema, value);
     if (!result.success) return FAILS;
     return Object.is(result.data, value) ? PASSES : UNSURE;
   };

@@ -1,4 +1,4 @@
-import type * as z from 'zod/v4';
+import type * as z from 'zod/v4/core';
 import {
   type ErrorDetails,
   ResponseValidationError,
@@ -6,9 +6,10 @@ import {
   type ValidationIssue,
 } from './errors.js';
 import { passesUnchanged } from './unchanged.js';
+import { safeParse } from './zod.js';
 
 /** The issues of a zod error as `{ path, message }`, the path dotted (`addresses.3`). */
-export function issuesOf(error: z.ZodError): ValidationIssue[] {
+export function issuesOf(error: z.$ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issueMessage(issue),
@@ -19,17 +20,17 @@ export function issuesOf(error: z.ZodError): ValidationIssue[] {
  * What one zod issue says, as the SDK and the emulator word it: zod's own message, but unknown
  * keys listed by name (zod's message for them does not say which field they were found in).
  */
-export function issueMessage(issue: z.core.$ZodIssue): string {
+export function issueMessage(issue: z.$ZodIssue): string {
   return issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message;
 }
 
 /** Parses input with a schema; a failure is a `ValidationError` that names every bad field. */
-export function validateInput<S extends z.ZodType>(
+export function validateInput<S extends z.$ZodType>(
   schema: S,
   input: unknown,
   details: ErrorDetails = {},
 ): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
+  const parsed = safeParse(schema, input ?? {});
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error), details);
   return parsed.data;
 }
@@ -39,13 +40,13 @@ export function validateInput<S extends z.ZodType>(
  * that passes unchanged (the usual case) is returned as it is, without zod's copy. `details` may
  * be a function: it is called only to build the error.
  */
-export function validateResponse<S extends z.ZodType>(
+export function validateResponse<S extends z.$ZodType>(
   schema: S,
   body: unknown,
   details: ErrorDetails | (() => ErrorDetails) = {},
 ): z.output<S> {
   if (passesUnchanged(schema, body)) return body as z.output<S>;
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) {
     throw new ResponseValidationError(
       issuesOf(parsed.error),

@@ -2,12 +2,14 @@
  * Bad input to every route is a 400 naming the field, an unknown id a 404, and neither changes
  * anything: the whole streams state is compared before and after.
  */
+
 import type { FieldLocation, FieldMapping, Operation } from '@blockwire/core';
 import { buildRequest, encodeQuery } from '@blockwire/core/internal';
 import { operations as entityOperations } from '@blockwire/entities/operations';
 import { operations as priceOperations } from '@blockwire/prices/operations';
 import { operations as streamOperations } from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
 import type { Emulator } from './server.js';
 import { call, emulator, type Receiver, startReceiver } from './test-support.js';
 
@@ -199,13 +201,13 @@ const WRONG = {
  */
 function derivedBadRequest(operation: Operation): Case {
   const example = operation.examples[0]!.input as Record<string, unknown>;
-  const built = buildRequest(operation, operation.input.parse(example) as Record<string, unknown>);
+  const built = buildRequest(operation, z.parse(operation.input, example) as Record<string, unknown>);
   const fields = operation.fields as Record<string, FieldLocation | FieldMapping>;
   for (const [field, mapping] of Object.entries(fields)) {
     const where = typeof mapping === 'string' ? mapping : mapping.in;
     const wire = typeof mapping === 'string' ? field : (mapping.as ?? field);
     for (const wrong of WRONG[where]) {
-      if (operation.input.safeParse({ ...example, [field]: wrong }).success) continue;
+      if (z.safeParse(operation.input, { ...example, [field]: wrong }).success) continue;
       const path =
         where === 'path'
           ? operation.path.replace(/\{(\w+)\}/g, (placeholder, name: string) =>

@@ -3,9 +3,11 @@
  * the contract names for a resource is there, with its type, and no field it does not name. Where
  * the spec does not show a shape, a field the contract types is of its type when it comes.
  */
+
 import { buildRequest, encodeQuery } from '@blockwire/core/internal';
 import { contractIssues } from '@blockwire/testing/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
 import { restOperations } from './operations.js';
 import { call, liveStream, type Receiver, startReceiver, useEmulator, withLiveIds } from './test-support.js';
 
@@ -15,7 +17,7 @@ const issuesOf = (id: string, body: unknown) => contractIssues(operation(id), bo
 describe('the contract check', () => {
   it('fails a reply the liberal schema lets through', () => {
     const solana = operation('getSolanaTokenPrices');
-    expect(solana.response.safeParse([{ foo: 1 }]).success).toBe(true);
+    expect(z.safeParse(solana.response, [{ foo: 1 }]).success).toBe(true);
     const issues = issuesOf('getSolanaTokenPrices', [{ foo: 1 }]);
     expect(issues).toContain('(the body)[0].usdPrice: missing');
     expect(issues).toContain('(the body)[0].foo: not in the contract');
@@ -23,7 +25,7 @@ describe('the contract check', () => {
 
   it('fails an EVM price with only its 3 required fields, and one with a field of the wrong type', () => {
     const minimal = { usdPrice: 1, possibleSpam: false, verifiedContract: true };
-    expect(operation('getEvmTokenPrice').response.safeParse(minimal).success).toBe(true);
+    expect(z.safeParse(operation('getEvmTokenPrice').response, minimal).success).toBe(true);
     expect(issuesOf('getEvmTokenPrice', minimal)).toHaveLength(17);
     expect(issuesOf('getEvmTokenPrice', { ...minimal, tokenDecimals: 18 })).toContain(
       'tokenDecimals: must be a string',
@@ -118,7 +120,7 @@ describe('the emulator answers with the contract’s full field lists', () => {
   it.each(restOperations.map((op) => [op.id, op] as const))('%s, for its example input', async (id, op) => {
     for (const example of op.examples) {
       const input = await withLiveIds(t.client, receiver.url, op, example.input);
-      const { path, query, body } = buildRequest(op, op.input.parse(input) as Record<string, unknown>);
+      const { path, query, body } = buildRequest(op, z.parse(op.input, input) as Record<string, unknown>);
       const response = await call(`${t.emu.urls[op.api]}${path}${encodeQuery(query)}`, {
         method: op.method,
         key: t.emu.apiKey,

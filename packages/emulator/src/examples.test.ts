@@ -3,6 +3,7 @@
  * input goes through the SDK to the emulator and back, and both the example's response and the
  * emulator's reply are valid under the operation's response schema.
  */
+
 import { describeAction, type Operation, runOperation } from '@blockwire/core';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
@@ -10,6 +11,7 @@ import { createRpcClient } from '@blockwire/rpc';
 import { methods, actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
 import { restOperations } from './operations.js';
 import { type Receiver, startReceiver, useEmulator, withLiveIds } from './test-support.js';
 
@@ -94,10 +96,10 @@ describe('every example round-trips through the SDK and the emulator', () => {
     for (const example of endpoint.examples) {
       expect(endpoint.examples.length).toBeGreaterThan(0);
       const schema = 'response' in endpoint ? endpoint.response : endpoint.result;
-      expect(schema.safeParse(example.response).error, `${endpoint.id}: example response`).toBeUndefined();
+      expect(z.safeParse(schema, example.response).error, `${endpoint.id}: example response`).toBeUndefined();
       const input = await withLiveIds(t.client, receiver.url, endpoint, example.input);
       const reply = await send(endpoint, input);
-      expect(schema.safeParse(reply).error, `${endpoint.id}: emulator reply`).toBeUndefined();
+      expect(z.safeParse(schema, reply).error, `${endpoint.id}: emulator reply`).toBeUndefined();
     }
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildRequest, encodeQuery } from '@blockwire/core/internal';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
 import { buildOpenApiDocument } from './openapi.js';
 import { restOperations } from './operations.js';
 import { useEmulator } from './test-support.js';
@@ -38,7 +39,7 @@ describe('the OpenAPI document', () => {
 
   it('documents only routes the emulator serves', async () => {
     for (const operation of restOperations) {
-      const input = operation.input.parse(operation.examples[0].input) as Record<string, unknown>;
+      const input = z.parse(operation.input, operation.examples[0].input) as Record<string, unknown>;
       const { path, query, body } = buildRequest(operation, input);
       const response = await fetch(`${t.emu.urls[operation.api]}${path}${encodeQuery(query)}`, {
         method: operation.method,

@@ -127,7 +127,7 @@ function bodySchema(
 }
 
 /** The body the service sends: the response schema's input side (before the SDK's transforms). */
-function responseSchema(schema: z.ZodType): JsonSchema {
+function responseSchema(schema: z.core.$ZodType): JsonSchema {
   return withoutMeta(inputJsonSchema(schema));
 }
 

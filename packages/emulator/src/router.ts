@@ -2,8 +2,10 @@
  * Routes generated from the operations: the same path templates and zod input schemas the SDK
  * uses, so a request the SDK would reject is rejected here with the same field named.
  */
+
 import { fieldsIn, type Operation } from '@blockwire/core';
 import { inputFromRequest, issueMessage, matchPath } from '@blockwire/core/internal';
+import * as z from 'zod/v4';
 import type { Route } from './handlers/define.js';
 import type { HandlerResult } from './handlers/result.js';
 
@@ -41,7 +43,7 @@ export function createRouter(routes: readonly Route[]): Router {
       const refused = bodyProblem(route.operation, request.body);
       if (refused) return refused;
       const raw = inputFromRequest(route.operation, { params, query: request.query, body: request.body });
-      const parsed = route.operation.input.safeParse(raw);
+      const parsed = z.safeParse(route.operation.input, raw);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({
           field: wireName(route.operation, issue.path.map(String)),

@@ -4,8 +4,9 @@ import {
   iterateOperation,
   nonNegativeInteger,
   validateInput,
+  withMeta,
 } from '@blockwire/core/operations';
-import type * as z from 'zod/v4';
+import * as z from 'zod/v4';
 import {
   getEntitiesByCategoryEndpoint,
   getEntitiesByCategoryInput,
@@ -17,9 +18,11 @@ export type { IterateOptions } from '@blockwire/core/operations';
 export const iterateEntitiesByCategoryInput = getEntitiesByCategoryInput
   .pick({ categoryId: true, limit: true })
   .extend({
-    startPage: nonNegativeInteger
-      .meta({ description: 'The page to start from; left out, the service’s first page.' })
-      .optional(),
+    startPage: z.optional(
+      withMeta(nonNegativeInteger, {
+        description: 'The page to start from; left out, the service’s first page.',
+      }),
+    ),
   });
 export type IterateEntitiesByCategoryInput = z.input<typeof iterateEntitiesByCategoryInput>;
 

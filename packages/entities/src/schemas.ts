@@ -65,7 +65,7 @@ export const searchAddressSchema = z.looseObject({
 export type SearchAddress = z.output<typeof searchAddressSchema>;
 
 /** `page` / `page_size` are documented as integers, but real services send strings too. */
-const pageNumber = integerLike.nullish().transform((value) => value ?? undefined);
+const pageNumber = z.nullish(integerLike).transform((value) => value ?? undefined);
 
 /** A page of results: `page` and `pageSize` are numbers, or `undefined` when the service leaves them out. */
 export type Page<R> = {

@@ -17,7 +17,7 @@ import { actions as priceActions } from '@blockwire/prices/operations';
 import { createRpcClient, type RpcClient } from '@blockwire/rpc';
 import { actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
-import type { z } from 'zod/v4';
+import * as z from 'zod/v4';
 
 export interface McpAction extends ActionDescription {
   /**
@@ -32,7 +32,7 @@ export interface McpAction extends ActionDescription {
    * The schema of one call's answer (REST response or JSON-RPC result); `undefined` when the action
    * makes several requests from one input (a list of addresses) and answers with their results.
    */
-  output: z.ZodType | undefined;
+  output: z.core.$ZodType | undefined;
   /** HTTP method of a REST operation; `undefined` for JSON-RPC. */
   method: string | undefined;
   /**
@@ -61,7 +61,7 @@ const READING_ACTION = /^(get|list|search)(?![a-z])/;
 function exampleInputsOf(action: Action, inputSchema: JsonSchema): Record<string, unknown>[] {
   const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   return action.operation.examples.map(({ input }) => {
-    if (action.input.safeParse(input).success) return input;
+    if (z.safeParse(action.input, input).success) return input;
     const rebuilt: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(properties)) {
       if (name in input) rebuilt[name] = input[name];
@@ -75,8 +75,8 @@ function restAction(action: Action): McpAction {
   const operation = action.operation as unknown as {
     method: string;
     idempotent: boolean;
-    input: z.ZodType;
-    response: z.ZodType;
+    input: z.core.$ZodType;
+    response: z.core.$ZodType;
   };
   const inputSchema = inputJsonSchema(action.input);
   return {
@@ -113,7 +113,7 @@ function rpcAction(action: Action): McpAction {
     ...describeAction(action),
     exampleInputs: exampleInputsOf(action, params),
     inputSchema: { ...params, type: 'object', properties },
-    output: (action.operation as unknown as { result: z.ZodType }).result,
+    output: (action.operation as unknown as { result: z.core.$ZodType }).result,
     method: undefined,
     readOnly: true,
     idempotent: true,

@@ -42,7 +42,7 @@ export interface ToolResult {
  * The JSON form of what a call returns. bigints (block numbers read over JSON-RPC) come back as
  * decimal strings, since JSON has no bigint; `toJson` converts the values the same way.
  */
-function outputJsonSchema(schema: z.ZodType | undefined): JsonSchema | undefined {
+function outputJsonSchema(schema: z.core.$ZodType | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
   const json = z.toJSONSchema(schema, {
     io: 'output',

@@ -1,9 +1,9 @@
 import { base58 } from '@scure/base';
-import * as z from 'zod/v4';
+import * as z from 'zod/v4/mini';
 
 /** Optional fields may also arrive as `null` from the real service; both mean "not known". */
-const optionalString = z.string().nullish();
-const optionalNumber = z.number().nullish();
+const optionalString = z.nullish(z.string());
+const optionalNumber = z.nullish(z.number());
 
 /** The USD price of an ERC-20 style token on an EVM chain, with the pair and exchange it came from. */
 export const evmTokenPriceSchema = z.looseObject({
@@ -16,7 +16,7 @@ export const evmTokenPriceSchema = z.looseObject({
   /** Number of decimals, as a string (e.g. `"18"`). */
   tokenDecimals: optionalString,
   /** Price in the chain's native token; the contract does not fix its inner fields. */
-  nativePrice: z.looseObject({}).nullish(),
+  nativePrice: z.nullish(z.looseObject({})),
   usdPriceFormatted: optionalString,
   '24hrPercentChange': optionalString,
   exchangeAddress: optionalString,
@@ -51,16 +51,16 @@ export const solanaTokenPriceSchema = z.looseObject({
   usdPrice24h: optionalNumber,
   usdPrice24hrUsdChange: optionalNumber,
   usdPrice24hrPercentChange: optionalNumber,
-  isVerifiedContract: z.boolean().nullish(),
+  isVerifiedContract: z.nullish(z.boolean()),
   /** The price in SOL: `value` in base units of `decimals` (lamports: 9). Not in every answer. */
-  nativePrice: z
-    .looseObject({
+  nativePrice: z.nullish(
+    z.looseObject({
       value: optionalString,
       decimals: optionalNumber,
       name: optionalString,
       symbol: optionalString,
-    })
-    .nullish(),
+    }),
+  ),
 });
 export type SolanaTokenPrice = z.output<typeof solanaTokenPriceSchema>;
 
@@ -157,6 +157,7 @@ export const solanaAddress = z.string({ error: 'must be a string' }).check((ctx)
 export const SOLANA_NETWORKS = ['mainnet', 'devnet'] as const;
 export type SolanaNetwork = (typeof SOLANA_NETWORKS)[number];
 
-export const solanaNetwork = z
-  .enum(SOLANA_NETWORKS, { error: `must be one of: ${SOLANA_NETWORKS.join(', ')}` })
-  .default('mainnet');
+export const solanaNetwork = z._default(
+  z.enum(SOLANA_NETWORKS, { error: `must be one of: ${SOLANA_NETWORKS.join(', ')}` }),
+  'mainnet',
+);

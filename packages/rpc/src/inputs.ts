@@ -64,8 +64,11 @@ export const storageKeyInput = hexOfBytes(32, 'a 32-byte storage key').meta({
   description: 'A storage slot: 0x and 64 hex digits (pad a slot number to 32 bytes).',
 });
 
-export const addressInput = evmAddress
-  .transform((value) => value as Hex)
+export const addressInput = z
+  .pipe(
+    evmAddress,
+    z.transform((value: string) => value as Hex),
+  )
   .meta({
     description: 'An account or contract address: 0x and 40 hex digits.',
     examples: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],

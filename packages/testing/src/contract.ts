@@ -12,7 +12,7 @@
  * its type when present, and any other field passes. A reply that may have no body (a schema that
  * takes `undefined`) passes without one.
  */
-import { inputJsonSchema, type JsonSchema, type Operation } from '@blockwire/core';
+import { inputJsonSchema, type JsonSchema, type Operation, validateResponse } from '@blockwire/core';
 
 /** The JSON Schema keyword, and its value, that marks a shape whose fields the spec does not show. */
 export const FIELDS_KEYWORD = 'x-blockwire-fields';
@@ -20,8 +20,17 @@ export const NOT_SHOWN = 'not shown';
 
 /** Where a reply of `operation` breaks the contract's field lists; empty when it holds them. */
 export function contractIssues(operation: Operation, reply: unknown): string[] {
-  if (reply === undefined && operation.response.safeParse(undefined).success) return [];
+  if (reply === undefined && acceptsNoBody(operation)) return [];
   return issuesAgainst(inputJsonSchema(operation.response), reply, '(the body)', false);
+}
+
+function acceptsNoBody(operation: Operation): boolean {
+  try {
+    validateResponse(operation.response, undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function issuesAgainst(schema: JsonSchema, value: unknown, at: string, notShown: boolean): string[] {

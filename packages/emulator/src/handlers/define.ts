@@ -5,7 +5,7 @@
  * response schema is a 500 naming the operation, never a silent wrong answer.
  */
 import { issuesOf, type Operation } from '@blockwire/core';
-import type * as z from 'zod/v4';
+import * as z from 'zod/v4';
 import type { HandlerResult } from './result.js';
 
 /** A request the service refuses: the HTTP status to answer and a message naming the field. */
@@ -32,7 +32,7 @@ export interface Route {
   serve(input: unknown): Promise<HandlerResult>;
 }
 
-export function defineHandler<I extends z.ZodType, R extends z.ZodType>(
+export function defineHandler<I extends z.core.$ZodType, R extends z.core.$ZodType>(
   operation: Operation<I, R>,
   handle: (input: z.output<I>) => z.input<R> | Promise<z.input<R>>,
 ): Route {
@@ -47,7 +47,7 @@ export function defineHandler<I extends z.ZodType, R extends z.ZodType>(
           return { status: error.status, body: { message: error.message } };
         throw error;
       }
-      const checked = operation.response.safeParse(body);
+      const checked = z.safeParse(operation.response, body);
       if (checked.success) return { status: 200, body };
       const problems = issuesOf(checked.error).map(
         (issue) => `${issue.path || '(the body)'}: ${issue.message}`,
@@ -63,7 +63,10 @@ export function defineHandler<I extends z.ZodType, R extends z.ZodType>(
 }
 
 /** The code serving one operation: its validated input in, a reply its response schema accepts out. */
-export type HandlerOf<O> = O extends { input: infer I extends z.ZodType; response: infer R extends z.ZodType }
+export type HandlerOf<O> = O extends {
+  input: infer I extends z.core.$ZodType;
+  response: infer R extends z.core.$ZodType;
+}
   ? (input: z.output<I>) => z.input<R> | Promise<z.input<R>>
   : never;
 

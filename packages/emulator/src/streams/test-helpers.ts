@@ -1,4 +1,5 @@
 /** Test support (not part of the build): a streams service wired to a real receiver. */
+import * as z from 'zod/v4';
 import { type Receiver, startReceiver } from '../delivery/test-support.js';
 import { createStreamsService, type StreamsService } from './service.js';
 import type { StreamsState } from './state.js';
@@ -39,7 +40,7 @@ export async function startHarness(
     async call(operationId, raw = {}) {
       const route = service.routes.find((candidate) => candidate.operation.id === operationId);
       if (!route) throw new Error(`no operation ${operationId}`);
-      const parsed = route.operation.input.safeParse(raw);
+      const parsed = z.safeParse(route.operation.input, raw);
       if (!parsed.success) return { status: 400, body: { message: parsed.error.message } };
       return route.serve(parsed.data);
     },

@@ -1,17 +1,19 @@
-import { defineEndpoint, nonNegativeInteger } from '@blockwire/core/operations';
+import { defineEndpoint, nonNegativeInteger, withMeta } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { entitiesByCategoryResponseSchema, pathSegmentId } from '../schemas.js';
 
 export const getEntitiesByCategoryInput = z.strictObject({
-  categoryId: pathSegmentId.meta({
+  categoryId: withMeta(pathSegmentId, {
     title: 'Category ID',
     description: 'The category’s id, as Get Entity Categories lists it (e.g. exchanges).',
     examples: ['exchanges'],
   }),
-  page: nonNegativeInteger
-    .meta({ description: 'Which page, counting from 0; left out, the service’s first page.' })
-    .optional(),
-  limit: nonNegativeInteger.meta({ description: 'The most entities on one page.' }).optional(),
+  page: z.optional(
+    withMeta(nonNegativeInteger, {
+      description: 'Which page, counting from 0; left out, the service’s first page.',
+    }),
+  ),
+  limit: z.optional(withMeta(nonNegativeInteger, { description: 'The most entities on one page.' })),
 });
 export type GetEntitiesByCategoryInput = z.input<typeof getEntitiesByCategoryInput>;
 

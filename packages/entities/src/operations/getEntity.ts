@@ -1,9 +1,9 @@
-import { defineEndpoint } from '@blockwire/core/operations';
+import { defineEndpoint, withMeta } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { entitySchema, pathSegmentId } from '../schemas.js';
 
 export const getEntityInput = z.strictObject({
-  entityId: pathSegmentId.meta({
+  entityId: withMeta(pathSegmentId, {
     title: 'Entity ID',
     description: 'The entity’s id, as search and category listings report it (e.g. binance).',
     examples: ['binance'],

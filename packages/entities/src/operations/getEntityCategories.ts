@@ -1,9 +1,9 @@
-import { defineEndpoint, nonNegativeInteger } from '@blockwire/core/operations';
+import { defineEndpoint, nonNegativeInteger, withMeta } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { entityCategoriesResponseSchema } from '../schemas.js';
 
 export const getEntityCategoriesInput = z.strictObject({
-  limit: nonNegativeInteger.meta({ description: 'The most categories to return.' }).optional(),
+  limit: z.optional(withMeta(nonNegativeInteger, { description: 'The most categories to return.' })),
 });
 export type GetEntityCategoriesInput = z.input<typeof getEntityCategoriesInput>;
 

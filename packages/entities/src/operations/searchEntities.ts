@@ -1,13 +1,13 @@
-import { defineEndpoint, nonEmptyString, nonNegativeInteger } from '@blockwire/core/operations';
+import { defineEndpoint, nonEmptyString, nonNegativeInteger, withMeta } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { searchEntitiesResponseSchema } from '../schemas.js';
 
 export const searchEntitiesInput = z.strictObject({
-  query: nonEmptyString.meta({
+  query: withMeta(nonEmptyString, {
     description: 'The text to look for in entity names, address labels and categories.',
     examples: ['binance'],
   }),
-  limit: nonNegativeInteger.meta({ description: 'The most results to return.' }).optional(),
+  limit: z.optional(withMeta(nonNegativeInteger, { description: 'The most results to return.' })),
 });
 export type SearchEntitiesInput = z.input<typeof searchEntitiesInput>;
 

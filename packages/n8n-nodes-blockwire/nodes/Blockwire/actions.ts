@@ -13,7 +13,7 @@ import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
 import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4/core';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
 import { entriesOf } from './paging';
 
@@ -26,7 +26,7 @@ export interface NodeAction extends ActionDescription {
   /** Which client `call` takes: the REST client, or a JSON-RPC client for one chain. */
   client: 'rest' | 'rpc';
   /** What `call` accepts, to check each item before a batched call. */
-  input: z.ZodType;
+  input: z.$ZodType;
   /** A read (HTTP GET, or a JSON-RPC call): items may run side by side. */
   readOnly: boolean;
   /** Its answers can be large (its example holds a list of objects or a long text): offer Simplify. */
@@ -47,7 +47,7 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       if (list) return entriesOf(example.response, list);
       return Array.isArray(example.response) ? example.response : [example.response];
     });
-    const operation = action.operation as { method?: string; response?: z.ZodType; result?: z.ZodType };
+    const operation = action.operation as { method?: string; response?: z.$ZodType; result?: z.$ZodType };
     return {
       ...description,
       client,

@@ -1,6 +1,6 @@
 import { createRedactor, inputJsonSchema, type JsonSchema } from '@blockwire/core/operations';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import type { z } from 'zod/v4';
+import type * as z from 'zod/v4/core';
 
 /** A text this long (a logs bloom, a Merkle proof node) is bulk, not something to read. */
 export const LONG_TEXT = 256;
@@ -57,7 +57,7 @@ export interface SimplifyPlan {
   quantities: QuantityTree;
 }
 
-export function simplifyPlanOf(schema: z.ZodType | undefined, examples: readonly unknown[]): SimplifyPlan {
+export function simplifyPlanOf(schema: z.$ZodType | undefined, examples: readonly unknown[]): SimplifyPlan {
   const counted = new Set<string>();
   const dropped = new Set<string>();
   const json = schema ? inputJsonSchema(schema) : undefined;

@@ -1,10 +1,4 @@
-import {
-  type CallOptions,
-  type Client,
-  issuesOf,
-  mapWithConcurrency,
-  ValidationError,
-} from '@blockwire/core/operations';
+import { type CallOptions, type Client, mapWithConcurrency, validateInput } from '@blockwire/core/operations';
 import { createRpcClientWith, type RpcClient } from '@blockwire/rpc/operations';
 import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 import { blockwireClient } from '../shared/client';
@@ -182,9 +176,8 @@ async function runChunked(run: Run): Promise<Outcome[]> {
   for (let index = 0; index < run.count; index++) {
     try {
       const input = readInput(index);
-      const checked = action.input.safeParse(input);
       // The SDK's own rules, on this item alone: a bad item fails by itself, naming the field.
-      if (!checked.success) throw new ValidationError(issuesOf(checked.error), { operation: action.id });
+      validateInput(action.input, input, { operation: action.id });
       const { [field]: values, ...base } = input;
       const key = JSON.stringify(base);
       const group = groups.get(key) ?? { base, members: [] };

@@ -5,34 +5,39 @@ import {
   nonEmptyString,
   nonNegativeInteger,
   nonNegativeNumber,
+  withMeta,
 } from '@blockwire/core/operations';
-import * as z from 'zod/v4';
+import * as z from 'zod/v4/mini';
 import { evmTokenPriceSchema } from '../schemas.js';
 
 export const getEvmTokenPriceInput = z.strictObject({
-  address: evmAddress.meta({ description: 'The token contract address: 0x and 40 hex digits, in any case.' }),
-  chain: evmChain.optional(),
-  exchange: nonEmptyString
-    .meta({
+  address: withMeta(evmAddress, {
+    description: 'The token contract address: 0x and 40 hex digits, in any case.',
+  }),
+  chain: z.optional(evmChain),
+  exchange: z.optional(
+    withMeta(nonEmptyString, {
       description: 'Take the price from this exchange only: a factory name or address (e.g. uniswapv3).',
       examples: ['uniswapv3'],
-    })
-    .optional(),
-  toBlock: nonNegativeInteger
-    .meta({
+    }),
+  ),
+  toBlock: z.optional(
+    withMeta(nonNegativeInteger, {
       description: 'Read the price as it was at this block number (a historical price).',
       examples: [19000000],
-    })
-    .optional(),
-  maxTokenInactivity: nonNegativeNumber
-    .meta({ description: 'Leave out tokens that have not traded for more than this many days.' })
-    .optional(),
-  minPairSideLiquidityUsd: nonNegativeNumber
-    .meta({
+    }),
+  ),
+  maxTokenInactivity: z.optional(
+    withMeta(nonNegativeNumber, {
+      description: 'Leave out tokens that have not traded for more than this many days.',
+    }),
+  ),
+  minPairSideLiquidityUsd: z.optional(
+    withMeta(nonNegativeNumber, {
       description: 'Leave out pairs whose liquidity on one side is below this many US dollars.',
       title: 'Min Pair Side Liquidity (USD)',
-    })
-    .optional(),
+    }),
+  ),
 });
 export type GetEvmTokenPriceInput = z.input<typeof getEvmTokenPriceInput>;
 

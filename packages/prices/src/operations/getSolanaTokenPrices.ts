@@ -10,8 +10,9 @@ import {
   sendOperation,
   ValidationError,
   validateInput,
+  withMeta,
 } from '@blockwire/core/operations';
-import * as z from 'zod/v4';
+import * as z from 'zod/v4/mini';
 import { type SolanaTokenPrice, solanaAddress, solanaNetwork, solanaTokenPricesSchema } from '../schemas.js';
 
 /** The most addresses the service takes in one call. */
@@ -23,9 +24,9 @@ export const SOLANA_PRICES_MAX_ADDRESSES = 100;
  */
 export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 8;
 
-const network = solanaNetwork.meta({ description: 'The Solana cluster: mainnet (default) or devnet.' });
+const network = withMeta(solanaNetwork, { description: 'The Solana cluster: mainnet (default) or devnet.' });
 
-// `.meta()` comes last on each schema: zod 3.25's `zod/v4` (the copy n8n ships) does not carry
+// The metadata comes last on each schema: zod 3.25's `zod/v4` (the copy n8n ships) does not carry
 // metadata over to a schema derived with `.max()`, so a description set before it would be lost.
 const addressesMeta = {
   description:
@@ -38,22 +39,25 @@ const addressesMeta = {
 /** Any number of token addresses, at least one. */
 const addresses = z
   .array(solanaAddress, { error: 'must be a list of addresses' })
-  .min(1, { error: 'must hold at least one address' });
+  .check(z.minLength(1, { error: 'must hold at least one address' }));
 
 /** One wire call: 1 to 100 addresses. */
 export const solanaTokenPricesCallInput = z.strictObject({
   network,
-  addresses: addresses
-    .max(SOLANA_PRICES_MAX_ADDRESSES, {
-      error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
-    })
-    .meta(addressesMeta),
+  addresses: withMeta(
+    addresses.check(
+      z.maxLength(SOLANA_PRICES_MAX_ADDRESSES, {
+        error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
+      }),
+    ),
+    addressesMeta,
+  ),
 });
 
 /** What `getSolanaTokenPrices` accepts: any number of addresses, at least one. */
 export const getSolanaTokenPricesInput = z.strictObject({
   network,
-  addresses: addresses.meta(addressesMeta),
+  addresses: withMeta(addresses, addressesMeta),
 });
 export type GetSolanaTokenPricesInput = z.input<typeof getSolanaTokenPricesInput>;
 

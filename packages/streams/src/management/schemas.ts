@@ -5,7 +5,7 @@
  * field is optional and unknown fields pass through. One choice is the client's own: a Bitcoin
  * stream must carry its `id`, since every other Bitcoin call needs it.
  */
-import { nonEmptyString, nonNegativeInteger, type Paging } from '@blockwire/core/operations';
+import { nonEmptyString, nonNegativeInteger, type Paging, withMeta } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID } from './examples.js';
 
@@ -115,7 +115,7 @@ export const bitcoinStreamConfigShape = {
 };
 
 /** The chain segment of the Bitcoin block calls; the service serves `mainnet`. */
-export const bitcoinChainIdSchema = nonEmptyString.meta({
+export const bitcoinChainIdSchema = withMeta(nonEmptyString, {
   title: 'Chain ID',
   description: 'The Bitcoin chain: mainnet.',
   examples: ['mainnet'],
@@ -124,19 +124,19 @@ export const bitcoinChainIdSchema = nonEmptyString.meta({
 });
 
 /** A Bitcoin block height; a digit string also works (path segments carry text). */
-export const blockNumberSchema = nonNegativeInteger.meta({
+export const blockNumberSchema = withMeta(nonNegativeInteger, {
   description: 'The block height.',
   examples: [880001],
 });
 
 /** Page size of the Bitcoin list calls; a digit string also works (query strings carry text). */
-export const pageLimitSchema = nonNegativeInteger.meta({ description: 'The most records on one page.' });
+export const pageLimitSchema = withMeta(nonNegativeInteger, { description: 'The most records on one page.' });
 export const cursorSchema = z
   .string({ error: 'must be a string (the cursor of the previous page)' })
   .meta({ description: 'The cursor the previous page returned, to get the next page.' });
 
 /** The page size and cursor every Bitcoin list call takes, both in the query. */
-export const cursorPageInput = { limit: pageLimitSchema.optional(), cursor: cursorSchema.optional() };
+export const cursorPageInput = { limit: z.optional(pageLimitSchema), cursor: cursorSchema.optional() };
 
 /** How every Bitcoin list call pages: the cursor of the answer asks for the next page. */
 export const CURSOR_PAGING = {

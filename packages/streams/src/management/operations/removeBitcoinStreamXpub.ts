@@ -1,4 +1,4 @@
-import { defineEndpoint, nonEmptyString } from '@blockwire/core/operations';
+import { defineEndpoint, nonEmptyString, withMeta } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { EXAMPLE_STREAM_ID, EXAMPLE_XPUB_ID, exampleXpub } from '../examples.js';
 import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas.js';
@@ -6,7 +6,7 @@ import { bitcoinStreamIdSchema, bitcoinStreamXpubChangeSchema } from '../schemas
 export const removeBitcoinStreamXpubInput = z.strictObject({
   id: bitcoinStreamIdSchema,
   // Its format is not shown in the spec.
-  xpubId: nonEmptyString.meta({
+  xpubId: withMeta(nonEmptyString, {
     title: 'Xpub ID',
     description: 'The id Get Xpubs reports for the xpub (not the xpub itself).',
     examples: [EXAMPLE_XPUB_ID],

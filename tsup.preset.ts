@@ -12,7 +12,15 @@ export async function emptySelfMaps(skip: readonly string[] = []): Promise<void>
   for (const file of readdirSync('dist')) {
     if (!/\.c?js\.map$/.test(file) || skip.includes(file)) continue;
     const path = join('dist', file);
-    const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
+    let map: { sources: string[]; sourcesContent?: unknown[] };
+    try {
+      map = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      // Core's two builds write into one dist/ at once: a map the other build is still writing
+      // is that build's to empty, in its own onSuccess, once it is whole.
+      if (error instanceof SyntaxError) continue;
+      throw error;
+    }
     const self = map.sources.length === 1 && map.sources[0]!.endsWith(file.replace(/\.map$/, ''));
     if (self && !map.sourcesContent) {
       writeFileSync(path, JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }));

@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { PING_TOPIC, resolveAnvilBinary } from '@blockwire/emulator';
+import { pinServer } from './machine.ts';
 
 /** Runtime code: mstore(0, caller()); log1(0, 32, PING_TOPIC); stop: every call emits one log. */
 const PING_RUNTIME = `0x336000527f${PING_TOPIC.slice(2)}60206000a100`;
@@ -37,6 +38,7 @@ export async function startAnvil(): Promise<Anvil> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  pinServer(child.pid);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const stop = async () => {
@@ -178,6 +180,7 @@ export async function startNodeProxy(anvilUrl: string, chain: string, apiKey: st
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_NODE_PROXY: JSON.stringify({ anvil: anvilUrl, path, undici }) },
   });
+  pinServer(child.pid);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   /** The proxy's next message that has `key`. */

@@ -65,7 +65,7 @@ export function figuresBlock(results: Results, latestMd: string): string {
   return [
     FIGURES_START,
     '',
-    `\`${command}\` at commit \`${results.commit}\` (${results.node}, ${results.cores} cores, niceness ${results.niceness}, load average ${results.load.start.toFixed(1)} → ${results.load.end.toFixed(1)}, ${results.durationSeconds.toFixed(0)} s${repeat > 1 ? `, every comparison ${repeat} times` : ''}). Ratios above 1: Blockwire better; client CPU is the reference's CPU time ÷ Blockwire's for the same work (servers in other processes), wall is the reference's time ÷ Blockwire's (or Blockwire's rate ÷ the reference's, or size ÷ size for weight); medians${repeat > 1 ? ' over the runs' : ' of the pairs'}, lowest and highest pair in brackets. Every figure: [latest.md](${latestMd}).`,
+    `\`${command}\` at commit \`${results.commit}\` (${results.node}, ${results.cores} cores, niceness ${results.niceness}${results.pinning ? `, client on CPU ${results.pinning.client} and servers on ${results.pinning.servers}` : ''}, load average ${results.load.start.toFixed(1)} → ${results.load.end.toFixed(1)}, ${results.durationSeconds.toFixed(0)} s${repeat > 1 ? `, every comparison ${repeat} times` : ''}). Ratios above 1: Blockwire better; client CPU is the reference's CPU time ÷ Blockwire's for the same work (servers in other processes), wall is the reference's time ÷ Blockwire's (or Blockwire's rate ÷ the reference's, or size ÷ size for weight); medians${repeat > 1 ? ' over the runs' : ' of the pairs'}, lowest and highest pair in brackets. Every figure: [latest.md](${latestMd}).`,
     '',
     '| comparison | baseline | client CPU ratio | wall (or size) ratio |',
     '|---|---|---|---|',

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, getPriority, loadavg, setPriority, totalmem } from 'node:os';
 
 export function machineDescription(): string {
@@ -40,4 +41,55 @@ export function raisePriority(): number {
     // Not allowed (not root): measured at the usual priority, and the results say so.
   }
   return getPriority(0);
+}
+
+/** Which CPUs the client side and the servers run on, when a full run could pin them apart. */
+export interface Pinning {
+  /** This process, and what it starts without moving it (n8n, which is a client there). */
+  client: string;
+  /** Every server the bench starts: the REST and Solana servers, anvil and its proxy. */
+  servers: string;
+}
+
+let pinning: Pinning | undefined;
+
+/**
+ * Keeps the client and the servers on CPUs of their own (Linux's `taskset`, every thread): on a
+ * machine of two cores, a server woken on the client's core takes its time in slices that land
+ * in one contender's run and not the other's, and the client's CPU per call swings ±25 % round
+ * to round. Pinned apart, each side keeps its core's caches and the swing narrows. With fewer
+ * than two cores, or without taskset, nothing is pinned and the results say so.
+ */
+export function pinClientAndServers(): Pinning | undefined {
+  const count = cpus().length;
+  if (count < 2) return undefined;
+  const split = { client: '0', servers: count === 2 ? '1' : `1-${count - 1}` };
+  if (!pinProcess(process.pid, split.client)) return undefined;
+  pinning = split;
+  return pinning;
+}
+
+/** Moves a server the bench started (every thread of it) to the servers' CPUs, when pinning is on. */
+export function pinServer(pid: number | undefined): void {
+  if (pinning && pid !== undefined) pinProcess(pid, pinning.servers);
+}
+
+/** Every thread of process `pid` on the CPUs of `list` (e.g. `1-3`); false where that did not take. */
+export function pinProcess(pid: number, list: string): boolean {
+  try {
+    execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', list, String(pid)], { stdio: 'ignore' });
+  } catch {
+    return false;
+  }
+  // taskset --all-tasks exits with 0 for a process that does not exist: the kernel's word decides.
+  return allowedCpus(pid) === list;
+}
+
+/** The CPUs process `pid` may run on, as Linux lists them (`0`, `1-3`), or undefined. */
+export function allowedCpus(pid: number): string | undefined {
+  try {
+    return /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
 }

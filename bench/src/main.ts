@@ -16,7 +16,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeFigures } from './figures.ts';
-import { commitDescription, loadAverage, machineDescription, raisePriority } from './machine.ts';
+import {
+  commitDescription,
+  loadAverage,
+  machineDescription,
+  pinClientAndServers,
+  raisePriority,
+} from './machine.ts';
 import { runComparison } from './plan.ts';
 import { medianRun } from './repeat.ts';
 import {
@@ -50,6 +56,7 @@ for (const id of only) {
 
 // A quick run is a smoke test (it runs inside npm test): it asserts no speed and takes no priority.
 const niceness = quick ? getPriority(0) : raisePriority();
+const pinning = quick ? undefined : pinClientAndServers();
 const started = performance.now();
 const startedAt = new Date().toISOString();
 const loadAtStart = loadAverage();
@@ -101,6 +108,7 @@ const results: Results = {
   durationSeconds: (performance.now() - started) / 1000,
   load: { start: loadAtStart, end: loadAverage() },
   niceness,
+  ...(pinning ? { pinning } : {}),
   cores: cpus().length,
   comparisons,
   ...(failures.length > 0 ? { failures } : {}),

@@ -110,6 +110,8 @@ export interface Results {
   load: { start: number; end: number };
   /** The bench's scheduling niceness (below 0: a higher priority than the machine's other jobs). */
   niceness: number;
+  /** The CPUs the client side and the servers were pinned to; absent when they shared every CPU. */
+  pinning?: { client: string; servers: string };
   /** CPU cores of the machine: a load average above it means other jobs competed for them. */
   cores: number;
   comparisons: Comparison[];
@@ -305,6 +307,7 @@ export function toMarkdown(results: Results, command: string): string {
     `- Node: ${results.node}`,
     `- machine: ${results.machine}`,
     `- started: ${results.startedAt}, took ${results.durationSeconds.toFixed(0)} s; load average ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end; niceness ${results.niceness}`,
+    `- CPUs: ${results.pinning ? `client on ${results.pinning.client}, servers on ${results.pinning.servers} (taskset)` : 'client and servers share every CPU'}`,
     ...busyWarning(results),
     '',
     'Every figure is the median of its runs, with the lowest and highest run in brackets. Each ratio is taken',

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pinServer } from './machine.ts';
 
 export interface RunningServer {
   url: string;
@@ -52,6 +53,7 @@ export async function listenInChild(...args: string[]): Promise<RunningServer> {
   const { spawn } = await import('node:child_process');
   const script = new URL('./child-servers.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  pinServer(child.pid);
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { allowedCpus, pinProcess } from './machine.ts';
+
+describe.runIf(process.platform === 'linux' && cpus().length > 1)('pinProcess', () => {
+  it('moves every thread of a process to the CPUs it is given', async () => {
+    // Node's threads (V8's platform workers, libuv's) have all started once it runs the script.
+    const child = spawn(process.execPath, ['-e', 'console.log("up"); setInterval(() => {}, 1000)'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      expect(pinProcess(child.pid!, '1')).toBe(true);
+      expect(allowedCpus(child.pid!)).toBe('1');
+      const threads = readdirSync(`/proc/${child.pid}/task`);
+      expect(threads.length).toBeGreaterThan(1);
+      for (const thread of threads) {
+        const status = readFileSync(`/proc/${child.pid}/task/${thread}/status`, 'utf8');
+        expect(/Cpus_allowed_list:\s*(\S+)/.exec(status)?.[1]).toBe('1');
+      }
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('says false for a process that does not exist (taskset itself exits with 0 there)', () => {
+    const unused = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8')) + 1;
+    expect(pinProcess(unused, '0')).toBe(false);
+  });
+});

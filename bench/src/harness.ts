@@ -83,7 +83,9 @@ export async function measure(
         }
         figures.set(contender, figure);
         if (process.env.BENCH_DEBUG)
-          process.stderr.write(`RUN ${round} ${contender.name} ${figure.toFixed(0)}\n`);
+          process.stderr.write(
+            `RUN ${round} ${contender.name} ${figure.toFixed(0)} cpu ${cpu.get(contender)!.toFixed(1)}\n`,
+          );
       }
       if (warmup) continue;
       for (const [contender, figure] of figures) perRound[contender.name]!.push(figure);

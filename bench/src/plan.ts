@@ -17,11 +17,11 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
   switch (id) {
     case 'rest-overhead':
       return restOverhead(
-        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 7, warmup: 1 },
+        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 9, warmup: 1 },
       );
     case 'solana-scale':
       return solanaScale(
-        quick ? { addresses: 2000, rounds: 2, warmup: 1 } : { addresses: 10_000, rounds: 9, warmup: 1 },
+        quick ? { addresses: 2000, rounds: 2, warmup: 1 } : { addresses: 10_000, rounds: 15, warmup: 1 },
       );
     case 'json-rpc':
       return jsonRpc(

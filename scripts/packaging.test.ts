@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,17 @@ describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
         sources.filter((source) => TEST_CODE.test(source)),
         map.slice(unpacked.length),
       ).toEqual([]);
+    }
+  });
+
+  it('ships no path of the build machine: every source map names its files relative to itself', () => {
+    for (const map of filesUnder(unpacked).filter((file) => file.endsWith('.map'))) {
+      const { file, sources = [] } = JSON.parse(readFileSync(map, 'utf8')) as {
+        file?: string;
+        sources?: string[];
+      };
+      const absolute = [file, ...sources].filter((name) => typeof name === 'string' && isAbsolute(name));
+      expect(absolute, map.slice(unpacked.length)).toEqual([]);
     }
   });
 

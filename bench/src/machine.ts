@@ -45,9 +45,12 @@ export function raisePriority(): number {
 
 /** Which CPUs the client side and the servers run on, when a full run could pin them apart. */
 export interface Pinning {
-  /** This process, and what it starts without moving it (n8n, which is a client there). */
+  /**
+   * This process, and what it starts without moving it: n8n, the client of `n8n-items`, which
+   * shares it with the emulator that comparison runs in this process.
+   */
   client: string;
-  /** Every server the bench starts: the REST and Solana servers, anvil and its proxy. */
+  /** The servers the bench starts as processes: REST, Solana, anvil, its proxy, the webhook sender. */
   servers: string;
 }
 

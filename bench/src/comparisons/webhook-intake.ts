@@ -4,7 +4,7 @@
  * Bitcoin delivery stage) against the official `Moralis.Streams.verifySignature` after
  * `JSON.parse` (no validation) and a hand-rolled receiver (keccak over the raw bytes, then
  * `JSON.parse`), for a 1 KB and a 50 KB EVM delivery and a 1.6 MB Bitcoin block of 3,000 transactions; called in
- * process (one delivery per turn of the event loop), and over HTTP from a sender in a child
+ * process (with a turn of the event loop at least every millisecond), and over HTTP from a sender in a child
  * process to a node:http server in this one, so that this process's CPU time is the receiver's alone.
  */
 

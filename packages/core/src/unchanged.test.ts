@@ -199,7 +199,9 @@ describe.each([
             expect(result.data).toStrictEqual(value);
           }
         }),
-        { numRuns: 1_500 },
+        // The sparsest schemas (a block, a Bitcoin delivery) let ~2.6 % of their values through:
+        // at 1,500 runs that was 29–52 of them, and once 20, under the floor below.
+        { numRuns: 3_000 },
       );
       if (passable.has(name)) expect(passed).toBeGreaterThan(20);
     },

@@ -52,6 +52,20 @@ describe('measure', () => {
     expect(summary.rounds).toBe(3);
   });
 
+  it("takes a run's CPU time from the contender when it ran in a process of its own", async () => {
+    const contenders: Contender[] = [
+      { name: 'blockwire', round: async () => ({ figure: 10, cpuMs: 3 }) },
+      { name: 'reference', round: async () => ({ figure: 20, cpuMs: 7 }) },
+    ];
+    const measured = await measure(contenders, 'blockwire', { rounds: 2, warmup: 0, cpuMs: () => 1_000 });
+    expect(measured.pairs.reference).toEqual({
+      blockwire: [10, 10],
+      reference: [20, 20],
+      blockwireCpu: [3, 3],
+      referenceCpu: [7, 7],
+    });
+  });
+
   it('refuses a figure that is not a positive number', async () => {
     const contenders: Contender[] = [
       { name: 'blockwire', round: async () => 1 },

@@ -9,8 +9,17 @@
 
 export interface Contender {
   name: string;
-  /** Runs once and returns its figure (e.g. requests per second, or milliseconds). */
-  round(run: RunInfo): Promise<number>;
+  /**
+   * Runs once and returns its figure (e.g. requests per second, or milliseconds), or, for a
+   * client that runs in a process of its own, the figure with the CPU time that process spent.
+   */
+  round(run: RunInfo): Promise<number | Run>;
+}
+
+/** A run measured where it ran: its figure and the CPU time (ms, user + system) it took there. */
+export interface Run {
+  figure: number;
+  cpuMs: number;
 }
 
 export interface RunInfo {
@@ -76,8 +85,10 @@ export async function measure(
         await options.settle?.();
         const cpuMs = options.cpuMs ?? ownCpuMs;
         const cpuBefore = cpuMs();
-        const figure = await contender.round({ warmup });
-        cpu.set(contender, cpuMs() - cpuBefore);
+        const result = await contender.round({ warmup });
+        const { figure, cpuMs: spent } =
+          typeof result === 'number' ? { figure: result, cpuMs: cpuMs() - cpuBefore } : result;
+        cpu.set(contender, spent);
         if (!Number.isFinite(figure) || figure <= 0) {
           throw new Error(`${contender.name} gave no figure in round ${round + 1}: ${figure}`);
         }

@@ -30,7 +30,7 @@ export const BENCH_NICENESS = -10;
 /**
  * Asks for a higher scheduling priority, before any server, worker or child process starts (on
  * Linux they inherit it from the thread that makes them): every contender runs in this process
- * and calls servers it starts, so all of them gain alike, and a burst from another job on the
+ * or a child of it and calls servers it starts, so all of them gain alike, and a burst from another job on the
  * machine lands less often in the middle of one contender's run. Only root may raise it; then
  * the run goes on at the priority it has. Returns the niceness the run has.
  */
@@ -46,8 +46,9 @@ export function raisePriority(): number {
 /** Which CPUs the client side and the servers run on, when a full run could pin them apart. */
 export interface Pinning {
   /**
-   * This process, and what it starts without moving it: n8n, the client of `n8n-items`, which
-   * shares it with the emulator that comparison runs in this process.
+   * This process, and what it starts without moving it: the client processes of `rest-overhead`,
+   * `json-rpc` and `webhook-intake`, and n8n, the client of `n8n-items`, which shares it with the
+   * emulator that comparison runs in this process.
    */
   client: string;
   /** The servers the bench starts as processes: REST, Solana, anvil, its proxy, the webhook sender. */
@@ -70,6 +71,16 @@ export function pinClientAndServers(): Pinning | undefined {
   if (!pinProcess(process.pid, split.client)) return undefined;
   pinning = split;
   return pinning;
+}
+
+/** The pinning this process keeps, for a client process of the bench to keep the same. */
+export function currentPinning(): Pinning | undefined {
+  return pinning;
+}
+
+/** In a client process of the bench: pins the servers it starts where the bench's own go. */
+export function adoptPinning(from: Pinning): void {
+  pinning = from;
 }
 
 /** Moves a server the bench started (every thread of it) to the servers' CPUs, when pinning is on. */

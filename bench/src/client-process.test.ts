@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClientProcess, startClientProcess } from './client-process.ts';
+import type { RestArgs, RestConfig } from './comparisons/rest-clients.ts';
+import { evmTokenPrice } from './fixtures.ts';
+import { listen, type RunningServer, sendJson } from './servers.ts';
+
+const restClients = new URL('./comparisons/rest-clients.ts', import.meta.url);
+
+describe('startClientProcess', () => {
+  let price = evmTokenPrice.usdPrice;
+  let server: RunningServer;
+  let served = 0;
+  beforeAll(async () => {
+    server = await listen((_req, res) => {
+      served++;
+      sendJson(res, 200, Buffer.from(JSON.stringify({ ...evmTokenPrice, usdPrice: price })));
+    });
+  });
+  afterAll(() => server.close());
+
+  const start = (name: string) =>
+    startClientProcess<RestConfig, RestArgs>(restClients, name, { serverUrl: server.url });
+
+  it('runs a contender in another process and returns its figure with the CPU that process spent', async () => {
+    served = 0;
+    const client = await start('blockwire');
+    try {
+      const run = await client.run({ calls: 40, concurrency: 4 });
+      expect(served).toBe(40);
+      expect(run.figure).toBeGreaterThan(0);
+      // Building and checking 40 calls costs the child some CPU, and far less than the whole run's wall time allows.
+      expect(run.cpuMs).toBeGreaterThan(0);
+      expect(run.cpuMs).toBeLessThan(40_000 / run.figure + 1_000);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("passes a run's failure on with the contender's name, and the client stays usable", async () => {
+    const client: ClientProcess<RestArgs> = await start('undici-request');
+    try {
+      price = 1;
+      await expect(client.run({ calls: 3, concurrency: 1 })).rejects.toThrow(
+        /undici-request \(client process\): .*wrong price/,
+      );
+      price = evmTokenPrice.usdPrice;
+      await expect(client.run({ calls: 3, concurrency: 1 })).resolves.toMatchObject({
+        figure: expect.any(Number),
+      });
+    } finally {
+      price = evmTokenPrice.usdPrice;
+      await client.close();
+    }
+  });
+
+  it('refuses a contender its module does not have', async () => {
+    await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
+  });
+});

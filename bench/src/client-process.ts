@@ -1,0 +1,124 @@
+/**
+ * One contender of a comparison in a process of its own. In one shared process, every client's
+ * garbage lands in one heap, and a garbage collection started by one contender's allocations
+ * finishes, and is paid for, in whichever run happens to be going: in the JSON-RPC comparison a
+ * ~100 ms mark-compact of the whole bench's heap fell into about one Blockwire run in two. Here
+ * each client pays for its own heap alone, as in a program that uses it.
+ *
+ * A module of clients exports `makeClient(name, config)`, which builds that one client and
+ * returns how to run it once. `startClientProcess` starts it in a child (pinned with the bench's
+ * own process, whose CPUs it inherits; a server it starts goes where the bench's servers go); each `run` collects the child's garbage first, then
+ * times the run and returns its figure with the CPU time the child spent on it.
+ *
+ *   node --expose-gc src/client-process.ts   (with an IPC channel; the parent says what to build)
+ */
+import { spawn } from 'node:child_process';
+import type { Run } from './harness.ts';
+import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
+
+/** What a module of clients builds for one contender. */
+export interface Client<Args> {
+  /** Runs once with `args` and returns the figure (e.g. requests per second, or milliseconds). */
+  run(args: Args): Promise<number>;
+  close(): Promise<void>;
+}
+
+export type MakeClient<Config, Args> = (name: string, config: Config) => Promise<Client<Args>>;
+
+export interface ClientProcess<Args> {
+  run(args: Args): Promise<Run>;
+  close(): Promise<void>;
+}
+
+type Reply = { ready: true } | { figure: number; cpuMs: number } | { error: string };
+
+/** Starts contender `name` of the clients `module` exports (a file URL) in a process of its own. */
+export async function startClientProcess<Config, Args>(
+  module: URL,
+  name: string,
+  config: Config,
+): Promise<ClientProcess<Args>> {
+  const child = spawn(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const reply = () =>
+    new Promise<Reply>((resolve, reject) => {
+      const onMessage = (message: Reply) => {
+        child.off('exit', onExit);
+        if ('error' in message) reject(new Error(`${name} (client process): ${message.error}`));
+        else resolve(message);
+      };
+      const onExit = (code: number | null) => {
+        child.off('message', onMessage);
+        reject(new Error(`${name}'s client process exited (${code})`));
+      };
+      child.once('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ready = reply();
+  child.send({ module: module.href, name, config, pinning: currentPinning() });
+  try {
+    await ready;
+  } catch (error) {
+    child.kill('SIGKILL');
+    process.off('exit', killOnExit);
+    throw error;
+  }
+  return {
+    async run(args) {
+      const answer = reply();
+      child.send({ run: args });
+      const { figure, cpuMs } = (await answer) as { figure: number; cpuMs: number };
+      return { figure, cpuMs };
+    },
+    async close() {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ close: true });
+      await exited;
+    },
+  };
+}
+
+type Request =
+  | { module: string; name: string; config: unknown; pinning?: Pinning }
+  | { run: unknown }
+  | { close: true };
+
+function message(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+async function serve(): Promise<void> {
+  const send = (reply: Reply) => process.send!(reply);
+  let client: Client<unknown> | undefined;
+  process.on('message', async (request: Request) => {
+    try {
+      if ('module' in request) {
+        if (request.pinning) adoptPinning(request.pinning);
+        const { makeClient } = (await import(request.module)) as { makeClient: MakeClient<unknown, unknown> };
+        client = await makeClient(request.name, request.config);
+        send({ ready: true });
+      } else if ('run' in request) {
+        (globalThis as { gc?: () => void }).gc?.();
+        const before = process.cpuUsage();
+        const figure = await client!.run(request.run);
+        const { user, system } = process.cpuUsage(before);
+        send({ figure, cpuMs: (user + system) / 1000 });
+      } else {
+        await client?.close();
+        process.disconnect();
+      }
+    } catch (error) {
+      send({ error: message(error) });
+    }
+  });
+  // The parent going away (or closing the channel) ends the client.
+  process.on('disconnect', () => process.exit(0));
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) await serve();

@@ -17,7 +17,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
   switch (id) {
     case 'rest-overhead':
       return restOverhead(
-        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 9, warmup: 1 },
+        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 9, warmup: 3 },
       );
     case 'solana-scale':
       return solanaScale(

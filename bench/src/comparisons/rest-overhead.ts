@@ -4,17 +4,21 @@
  * URL building, auth, retries, timeout, response validation) against undici's `dispatch` and
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
-import { createClient, createFetchTransport } from '@blockwire/core';
-import { getEvmTokenPrice } from '@blockwire/prices';
-import { type Dispatcher, Pool } from 'undici';
-import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
-import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
-import { startMoralis } from '../moralis.ts';
+import { type ClientProcess, startClientProcess } from '../client-process.ts';
+import { type Contender, collectGarbage, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
 import { cpuPerCall, ratioTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
+import { CONCURRENCY, type RestArgs, type RestConfig } from './rest-clients.ts';
 
-const CONCURRENCY = 32;
+const CLIENTS = [
+  'blockwire',
+  'undici-dispatch',
+  'undici-request',
+  'fetch',
+  'moralis',
+  'blockwire-fetch',
+] as const;
 
 function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
   const { blockwire, references, ratios, spread } = summary;
@@ -30,99 +34,22 @@ export interface RestOverheadOptions {
 let restServer: ReturnType<typeof listenInChild> | undefined;
 
 export async function restOverhead(options: RestOverheadOptions): Promise<Comparison> {
-  // One server for the whole process: the official SDK is a singleton that keeps its first base URL,
-  // so a repeated run must find the server where it was (it ends with the bench's process).
+  // One server for the whole bench (it ends with the bench's process).
   restServer ??= listenInChild('rest');
   const server = await restServer;
-  const base = `${server.url}/api/v2.2`;
-  const path = `/api/v2.2/erc20/${USDC}/price?chain=0x1`;
-  const headers = { accept: 'application/json', 'x-api-key': API_KEY };
-
-  const client = createClient({ apiKey: API_KEY, baseUrls: { evm: base } });
-  // The transport a Node program gets when it bundles the fetch build (the weight comparison's
-  // small Node bundle): measured here so the choice of undici on Node is a measured one.
-  const fetchClient = createClient({
-    apiKey: API_KEY,
-    baseUrls: { evm: base },
-    transport: createFetchTransport({ fetch }),
-  });
-  const pool = new Pool(server.url, { connections: CONCURRENCY });
-  const moralis = await startMoralis(base);
-
+  const config: RestConfig = { serverUrl: server.url };
+  const clients: Partial<Record<(typeof CLIENTS)[number], ClientProcess<RestArgs>>> = {};
   let concurrency = CONCURRENCY;
   let calls = options.calls;
-  const perSecond = async (call: () => Promise<unknown>) => {
-    const start = performance.now();
-    await withConcurrency(calls, concurrency, call);
-    return calls / (since(start) / 1000);
-  };
-  const check = (price: { usdPrice?: unknown }) => {
-    if (price.usdPrice !== evmTokenPrice.usdPrice) throw new Error('wrong price');
-  };
+  const contender = (name: (typeof CLIENTS)[number]): Contender => ({
+    name,
+    round: () => clients[name]!.run({ calls, concurrency }),
+  });
+  const contenders = CLIENTS.filter((name) => name !== 'blockwire-fetch').map(contender);
 
-  /** The leanest undici call there is: `dispatch` with a handler that gathers the bytes, then `JSON.parse`. */
-  const dispatchJson = (dispatcher: Dispatcher) =>
-    new Promise<unknown>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let status = 0;
-      dispatcher.dispatch(
-        { origin: server.url, path, method: 'GET', headers },
-        {
-          onRequestStart() {},
-          onResponseStart(_controller, statusCode) {
-            status = statusCode;
-          },
-          onResponseData(_controller, chunk) {
-            chunks.push(chunk);
-          },
-          onResponseEnd() {
-            if (status !== 200) reject(new Error(`status ${status}`));
-            else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          },
-          onResponseError(_controller, error) {
-            reject(error);
-          },
-        },
-      );
-    });
-  const dispatchPool = new Pool(server.url, { connections: CONCURRENCY });
-
-  const contenders: Contender[] = [
-    {
-      name: 'blockwire',
-      round: () =>
-        perSecond(async () => check(await getEvmTokenPrice(client, { address: USDC, chain: 'eth' }))),
-    },
-    {
-      name: 'undici-dispatch',
-      round: () => perSecond(async () => check((await dispatchJson(dispatchPool)) as { usdPrice?: unknown })),
-    },
-    {
-      name: 'undici-request',
-      round: () =>
-        perSecond(async () => {
-          const response = await pool.request({ path, method: 'GET', headers });
-          check(JSON.parse(await response.body.text()));
-        }),
-    },
-    {
-      name: 'fetch',
-      round: () =>
-        perSecond(async () => {
-          const response = await fetch(`${server.url}${path}`, { headers });
-          check(await response.json());
-        }),
-    },
-    {
-      name: 'moralis',
-      round: () =>
-        perSecond(async () => {
-          const price = await moralis.EvmApi.token.getTokenPrice({ address: USDC, chain: '0x1' });
-          check(price.toJSON());
-        }),
-    },
-  ];
   try {
+    for (const name of CLIENTS)
+      clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
     const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', true);
     const cpu = cpuPerCall(measured, calls);
@@ -142,20 +69,11 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     // Blockwire on the fetch build's transport against its default (undici), at concurrency 32.
     concurrency = CONCURRENCY;
     calls = options.calls;
-    const transports = await measure(
-      [
-        contenders[0]!,
-        {
-          name: 'blockwire-fetch',
-          round: () =>
-            perSecond(async () =>
-              check(await getEvmTokenPrice(fetchClient, { address: USDC, chain: 'eth' })),
-            ),
-        },
-      ],
-      'blockwire',
-      { ...options, rounds: Math.min(options.rounds, 5), settle: collectGarbage },
-    );
+    const transports = await measure([contender('blockwire'), contender('blockwire-fetch')], 'blockwire', {
+      ...options,
+      rounds: Math.min(options.rounds, 5),
+      settle: collectGarbage,
+    });
     const transportCpu = cpuPerCall(transports, calls);
     const micros = (perSecond: number) => 1e6 / perSecond;
     return {
@@ -190,14 +108,11 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
         )
           .map(([name, us]) => `${name} ${us.toFixed(1)} µs`)
           .join(', ')}.`,
-        'The server runs in a child process: its work is in no CPU figure, only in wall time.',
+        "The server runs in a child process: its work is in no CPU figure, only in wall time. Each client runs in a process of its own (a child of the bench, on its CPUs), its garbage collected before each run: its CPU figure is its own work and its own heap's collections, not another client's.",
         `Blockwire on Node with the fetch build's transport (\`createFetchTransport({ fetch })\`, what a Node bundle made with the \`worker\` condition uses; see \`weight\`), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${transportCpu.references['blockwire-fetch']!.toFixed(1)} µs of client CPU a call against ${transportCpu.blockwire.toFixed(1)} µs with the default undici transport (${(transportCpu.references['blockwire-fetch']! / transportCpu.blockwire).toFixed(2)}×). This is why the Node build keeps undici although its bundle is larger.`,
       ],
     };
   } finally {
-    await client.close();
-    await fetchClient.close();
-    await pool.close();
-    await dispatchPool.close();
+    for (const client of Object.values(clients)) await client.close().catch(() => {});
   }
 }

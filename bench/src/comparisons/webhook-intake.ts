@@ -3,23 +3,19 @@
  * Blockwire's `createWebhookHandler` (signature in constant time, JSON, payload validation, the
  * Bitcoin delivery stage) against the official `Moralis.Streams.verifySignature` after
  * `JSON.parse` (no validation) and a hand-rolled receiver (keccak over the raw bytes, then
- * `JSON.parse`), for a 1 KB and a 50 KB EVM delivery and a 1.6 MB Bitcoin block of 3,000 transactions; called in
- * process (with a turn of the event loop at least every millisecond), and over HTTP from a sender in a child
- * process to a node:http server in this one, so that this process's CPU time is the receiver's alone.
+ * `JSON.parse`), for a 1 KB and a 50 KB EVM delivery and a 1.6 MB Bitcoin block of 3,000
+ * transactions. Each receiver runs in a process of its own (`webhook-receivers.ts`), called in
+ * process there, and over HTTP from a sender in another process to a node:http server in it.
  */
 
-import { timingSafeEqual } from 'node:crypto';
 import { signBody } from '@blockwire/streams';
-import { createWebhookHandler } from '@blockwire/streams/webhooks';
-import { createKeccak } from 'hash-wasm';
+import { type ClientProcess, startClientProcess } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
-import { type Contender, collectGarbage, measure, since } from '../harness.ts';
-import { startMoralis } from '../moralis.ts';
+import { type Contender, collectGarbage, measure } from '../harness.ts';
 import { type Case, type Comparison, ratioTarget, summarize } from '../report.ts';
-import { listen, sendJson } from '../servers.ts';
-import { startWebhookSender } from '../webhook-sender.ts';
+import { HTTP_CONCURRENCY, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
 
-const HTTP_CONCURRENCY = 4;
+const RECEIVERS = ['blockwire', 'moralis', 'hand-rolled'] as const;
 
 export interface WebhookIntakeOptions {
   /** Deliveries a round, per size. */
@@ -38,8 +34,6 @@ interface Delivery {
 }
 
 export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comparison> {
-  // The official SDK's verifySignature reads the secret from its configuration.
-  const moralis = await startMoralis('http://127.0.0.1:9/api/v2.2');
   const deliveries: Delivery[] = [];
   for (const [name, payload, count] of [
     ['EVM 1 KB', evmDelivery(countForSize(evmDelivery, 1_000)), options.evmDeliveries * 10],
@@ -58,115 +52,33 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       count,
     });
   }
-
-  let accepted = 0;
-  const handler = createWebhookHandler({
-    secret: WEBHOOK_SECRET,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  const blockwireIntake = async (delivery: Delivery) => {
-    const response = await handler({
-      method: 'POST',
-      headers: { 'x-signature': delivery.signature },
-      rawBody: delivery.raw,
-    });
-    if (response.status !== 200 || response.body.message !== 'accepted')
-      throw new Error(response.body.message);
-  };
-  const moralisIntake = (raw: Buffer, signature: string) => {
-    const body = JSON.parse(raw.toString('utf8'));
-    moralis.Streams.verifySignature({ body, signature });
-    return body;
-  };
-  // What a sceptic writes in five lines: keccak256 over the raw bytes and the secret (the service
-  // signs the JSON exactly as it sends it), a constant-time compare, then JSON.parse. No validation.
-  const keccak = await createKeccak(256);
-  const secret = Buffer.from(WEBHOOK_SECRET);
-  const handRolledIntake = (raw: Buffer, signature: string) => {
-    const digest = Buffer.from(keccak.init().update(raw).update(secret).digest('binary'));
-    const given = Buffer.from(signature.slice(2), 'hex');
-    if (given.length !== 32 || !timingSafeEqual(digest, given)) throw new Error('bad signature');
-    return JSON.parse(raw.toString('utf8'));
-  };
-  const references = { moralis: moralisIntake, 'hand-rolled': handRolledIntake } as const;
-  type ReferenceName = keyof typeof references;
-  const referenceNames = Object.keys(references) as ReferenceName[];
-
-  const blockwireServer = await listen((req, res) => void handler.node(req, res));
-  const referenceServer = (intake: (raw: Buffer, signature: string) => unknown) =>
-    listen((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        try {
-          intake(Buffer.concat(chunks), String(req.headers['x-signature']));
-          accepted++;
-          sendJson(res, 200, Buffer.from('{"ok":true}'));
-        } catch {
-          sendJson(res, 401, Buffer.from('{"ok":false}'));
-        }
-      });
-    });
-  const servers = {
-    blockwire: blockwireServer,
-    moralis: await referenceServer(moralisIntake),
-    'hand-rolled': await referenceServer(handRolledIntake),
-  };
-  const sender = await startWebhookSender(deliveries);
-  // One delivery after another, with a turn of the event loop at least every millisecond, as a
-  // busy receiver has between the batches of requests its sockets bring: what a receiver leaves
-  // for later (a callback, the Bitcoin stage) runs then, not after the last delivery. Not a turn
-  // after each delivery: that costs more than a 1 KB delivery's whole intake, and would drown it.
-  const inProcessPerSecond = async (count: number, intake: () => Promise<unknown> | unknown) => {
-    const start = performance.now();
-    let turn = start;
-    for (let i = 0; i < count; i++) {
-      await intake();
-      if (performance.now() - turn >= 1) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        turn = performance.now();
-      }
-    }
-    return count / (since(start) / 1000);
-  };
-  const overHttpPerSecond = async (count: number, url: string, delivery: number) => {
-    const start = performance.now();
-    await sender.post({ url: `${url}/webhook`, delivery, count, concurrency: HTTP_CONCURRENCY });
-    return count / (since(start) / 1000);
-  };
+  const config: WebhookConfig = { deliveries: deliveries.map(({ raw, signature }) => ({ raw, signature })) };
+  const receivers: Partial<Record<(typeof RECEIVERS)[number], ClientProcess<WebhookArgs>>> = {};
 
   const cases: Case[] = [];
   const caseSpreads: NonNullable<Comparison['spread']>[] = [];
   const caseCpuRatios: Record<string, number>[] = [];
   let rounds = 0;
   try {
+    for (const name of RECEIVERS)
+      receivers[name] = await startClientProcess(
+        new URL('./webhook-receivers.ts', import.meta.url),
+        name,
+        config,
+      );
     for (const [index, delivery] of deliveries.entries()) {
       for (const over of ['in process', 'over HTTP'] as const) {
-        const contender = (name: 'blockwire' | ReferenceName): Contender => ({
-          name,
-          round: () =>
-            over === 'in process'
-              ? inProcessPerSecond(delivery.count, () =>
-                  name === 'blockwire'
-                    ? blockwireIntake(delivery)
-                    : references[name](delivery.raw, delivery.signature),
-                )
-              : overHttpPerSecond(delivery.count, servers[name].url, index),
-        });
-        const measured = await measure(
-          [contender('blockwire'), ...referenceNames.map(contender)],
-          'blockwire',
-          {
-            rounds: options.rounds,
-            warmup: options.warmup,
-            settle: async () => {
-              await handler.idle();
-              collectGarbage();
-            },
-          },
+        const contenders = RECEIVERS.map(
+          (name): Contender => ({
+            name,
+            round: () => receivers[name]!.run({ delivery: index, count: delivery.count, over }),
+          }),
         );
+        const measured = await measure(contenders, 'blockwire', {
+          rounds: options.rounds,
+          warmup: options.warmup,
+          settle: collectGarbage,
+        });
         const summary = summarize(measured, 'blockwire', true);
         rounds = summary.rounds;
         cases.push({
@@ -181,11 +93,8 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       }
     }
   } finally {
-    await handler.idle();
-    await sender.close();
-    for (const server of Object.values(servers)) await server.close();
+    for (const receiver of Object.values(receivers)) await receiver.close().catch(() => {});
   }
-  if (accepted === 0) throw new Error('the official SDK accepted no delivery');
   // The headline is the case the target is hardest on: the one with the lowest ratio to the official SDK.
   const worstIndex = cases.reduce((a, c, i) => (c.ratios.moralis! < cases[a]!.ratios.moralis! ? i : a), 0);
   const worst = cases[worstIndex]!;
@@ -223,8 +132,9 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
       'hand-rolled: keccak256 (hash-wasm) over the raw bytes and the secret, a constant-time compare, then `JSON.parse`; no validation.',
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
+      "Each receiver runs in a process of its own, its garbage collected before each run, so its figures are its own work and its own heap's collections. A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.",
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
-      `Over HTTP: a sender in a child process (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the bench's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
+      `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
       `Deliveries a round: ${options.evmDeliveries} EVM, ${options.bitcoinDeliveries} Bitcoin.`,
       `What no receiver that hashes and parses can beat: the hand-rolled receiver's rate ÷ the official SDK's (medians), ${cases
         .map((k) => `${k.name} ${(k.references['hand-rolled']! / k.references.moralis!).toFixed(2)}`)

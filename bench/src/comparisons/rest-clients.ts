@@ -1,0 +1,149 @@
+/**
+ * The REST comparison's clients, each built in a process of its own (`client-process.ts`). A run
+ * makes `calls` EVM token price calls, `concurrency` at a time, checks every answer, and returns
+ * requests per second.
+ */
+import { createClient, createFetchTransport } from '@blockwire/core';
+import { getEvmTokenPrice } from '@blockwire/prices';
+import { type Dispatcher, Pool } from 'undici';
+import type { Client } from '../client-process.ts';
+import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
+import { since, withConcurrency } from '../harness.ts';
+import { startMoralis } from '../moralis.ts';
+
+export const CONCURRENCY = 32;
+
+export interface RestConfig {
+  /** The REST server's origin. */
+  serverUrl: string;
+}
+
+export interface RestArgs {
+  calls: number;
+  concurrency: number;
+}
+
+interface Calls {
+  call(): Promise<{ usdPrice?: unknown }>;
+  close(): Promise<void>;
+}
+
+const pathOf = () => `/api/v2.2/erc20/${USDC}/price?chain=0x1`;
+const headers = { accept: 'application/json', 'x-api-key': API_KEY };
+
+/** `getEvmTokenPrice` with the default client (undici, retries, 30 s timeout, input and response validation). */
+function blockwireCalls({ serverUrl }: RestConfig): Calls {
+  const client = createClient({ apiKey: API_KEY, baseUrls: { evm: `${serverUrl}/api/v2.2` } });
+  return {
+    call: () => getEvmTokenPrice(client, { address: USDC, chain: 'eth' }),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The transport a Node program gets when it bundles the fetch build (the weight comparison's small
+ * Node bundle): measured so the choice of undici on Node is a measured one.
+ */
+function blockwireFetchCalls({ serverUrl }: RestConfig): Calls {
+  const client = createClient({
+    apiKey: API_KEY,
+    baseUrls: { evm: `${serverUrl}/api/v2.2` },
+    transport: createFetchTransport({ fetch }),
+  });
+  return {
+    call: () => getEvmTokenPrice(client, { address: USDC, chain: 'eth' }),
+    close: () => client.close(),
+  };
+}
+
+/** The leanest undici call there is: `dispatch` with a handler that gathers the bytes, then `JSON.parse`. */
+function undiciDispatchCalls({ serverUrl }: RestConfig): Calls {
+  const pool = new Pool(serverUrl, { connections: CONCURRENCY });
+  const path = pathOf();
+  const dispatchJson = (dispatcher: Dispatcher) =>
+    new Promise<{ usdPrice?: unknown }>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let status = 0;
+      dispatcher.dispatch(
+        { origin: serverUrl, path, method: 'GET', headers },
+        {
+          onRequestStart() {},
+          onResponseStart(_controller, statusCode) {
+            status = statusCode;
+          },
+          onResponseData(_controller, chunk) {
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            if (status !== 200) reject(new Error(`status ${status}`));
+            else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          },
+          onResponseError(_controller, error) {
+            reject(error);
+          },
+        },
+      );
+    });
+  return { call: () => dispatchJson(pool), close: () => pool.close() };
+}
+
+function undiciRequestCalls({ serverUrl }: RestConfig): Calls {
+  const pool = new Pool(serverUrl, { connections: CONCURRENCY });
+  const path = pathOf();
+  return {
+    async call() {
+      const response = await pool.request({ path, method: 'GET', headers });
+      return JSON.parse(await response.body.text());
+    },
+    close: () => pool.close(),
+  };
+}
+
+function fetchCalls({ serverUrl }: RestConfig): Calls {
+  const url = `${serverUrl}${pathOf()}`;
+  return {
+    async call() {
+      const response = await fetch(url, { headers });
+      return response.json();
+    },
+    close: async () => {},
+  };
+}
+
+/** `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server). */
+async function moralisCalls({ serverUrl }: RestConfig): Promise<Calls> {
+  const moralis = await startMoralis(`${serverUrl}/api/v2.2`);
+  return {
+    async call() {
+      const price = await moralis.EvmApi.token.getTokenPrice({ address: USDC, chain: '0x1' });
+      return price.toJSON();
+    },
+    close: async () => {},
+  };
+}
+
+const clients: Record<string, (config: RestConfig) => Calls | Promise<Calls>> = {
+  blockwire: blockwireCalls,
+  'blockwire-fetch': blockwireFetchCalls,
+  'undici-dispatch': undiciDispatchCalls,
+  'undici-request': undiciRequestCalls,
+  fetch: fetchCalls,
+  moralis: moralisCalls,
+};
+
+export async function makeClient(name: string, config: RestConfig): Promise<Client<RestArgs>> {
+  const make = clients[name];
+  if (!make) throw new Error(`no REST client ${name}`);
+  const { call, close } = await make(config);
+  const checked = async () => {
+    if ((await call()).usdPrice !== evmTokenPrice.usdPrice) throw new Error('wrong price');
+  };
+  return {
+    async run({ calls, concurrency }) {
+      const start = performance.now();
+      await withConcurrency(calls, concurrency, checked);
+      return calls / (since(start) / 1000);
+    },
+    close,
+  };
+}

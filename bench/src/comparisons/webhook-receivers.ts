@@ -1,0 +1,151 @@
+/**
+ * The webhook intake comparison's receivers, each built in a process of its own
+ * (`client-process.ts`), so each one's CPU time is its own work and its own heap's collections.
+ * A run takes one delivery `count` times, either called in process (one after another, with a turn
+ * of the event loop at least every millisecond) or over HTTP, posted by a sender in a process of
+ * its own to a node:http server in the receiver's; it returns deliveries per second.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createWebhookHandler } from '@blockwire/streams/webhooks';
+import { createKeccak } from 'hash-wasm';
+import type { Client } from '../client-process.ts';
+import { WEBHOOK_SECRET } from '../fixtures.ts';
+import { since } from '../harness.ts';
+import { startMoralis } from '../moralis.ts';
+import { listen, sendJson } from '../servers.ts';
+import { type SentDelivery, startWebhookSender } from '../webhook-sender.ts';
+
+export const HTTP_CONCURRENCY = 4;
+
+export interface WebhookConfig {
+  deliveries: SentDelivery[];
+}
+
+export interface WebhookArgs {
+  /** The index of the delivery in the config's list. */
+  delivery: number;
+  count: number;
+  over: 'in process' | 'over HTTP';
+}
+
+interface Receiver {
+  /** Takes a delivery; rejects (or throws) when it refuses it. */
+  intake(raw: Buffer, signature: string): Promise<unknown> | unknown;
+  /** The same as a node:http listener. */
+  listener(req: IncomingMessage, res: ServerResponse): void;
+  /** Resolves when what the receiver left for later (the Bitcoin stage) has run. */
+  idle(): Promise<void>;
+}
+
+/** `createWebhookHandler({ secret })`: JSON, signature, payload validation, the Bitcoin stage. */
+function blockwireReceiver(): Receiver {
+  const handler = createWebhookHandler({
+    secret: WEBHOOK_SECRET,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  return {
+    async intake(rawBody, signature) {
+      const response = await handler({ method: 'POST', headers: { 'x-signature': signature }, rawBody });
+      if (response.status !== 200 || response.body.message !== 'accepted')
+        throw new Error(response.body.message);
+    },
+    listener: (req, res) => void handler.node(req, res),
+    idle: () => handler.idle(),
+  };
+}
+
+/** A reference receiver on node:http: reads the whole body, then takes it, and answers 200 or 401. */
+function referenceReceiver(intake: (raw: Buffer, signature: string) => unknown): Receiver {
+  return {
+    intake,
+    listener(req, res) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        try {
+          intake(Buffer.concat(chunks), String(req.headers['x-signature']));
+          sendJson(res, 200, Buffer.from('{"ok":true}'));
+        } catch {
+          sendJson(res, 401, Buffer.from('{"ok":false}'));
+        }
+      });
+    },
+    idle: async () => {},
+  };
+}
+
+/** `JSON.parse`, then `Moralis.Streams.verifySignature` (its secret from its configuration); no validation. */
+async function moralisReceiver(): Promise<Receiver> {
+  const moralis = await startMoralis('http://127.0.0.1:9/api/v2.2');
+  return referenceReceiver((raw, signature) => {
+    const body = JSON.parse(raw.toString('utf8'));
+    moralis.Streams.verifySignature({ body, signature });
+    return body;
+  });
+}
+
+/**
+ * What a sceptic writes in five lines: keccak256 over the raw bytes and the secret (the service
+ * signs the JSON exactly as it sends it), a constant-time compare, then JSON.parse. No validation.
+ */
+async function handRolledReceiver(): Promise<Receiver> {
+  const keccak = await createKeccak(256);
+  const secret = Buffer.from(WEBHOOK_SECRET);
+  return referenceReceiver((raw, signature) => {
+    const digest = Buffer.from(keccak.init().update(raw).update(secret).digest('binary'));
+    const given = Buffer.from(signature.slice(2), 'hex');
+    if (given.length !== 32 || !timingSafeEqual(digest, given)) throw new Error('bad signature');
+    return JSON.parse(raw.toString('utf8'));
+  });
+}
+
+const receivers: Record<string, () => Receiver | Promise<Receiver>> = {
+  blockwire: blockwireReceiver,
+  moralis: moralisReceiver,
+  'hand-rolled': handRolledReceiver,
+};
+
+/**
+ * One delivery after another, with a turn of the event loop at least every millisecond, as a busy
+ * receiver has between the batches of requests its sockets bring: what a receiver leaves for later
+ * (a callback, the Bitcoin stage) runs then, not after the last delivery. Not a turn after each
+ * delivery: that costs more than a 1 KB delivery's whole intake, and would drown it.
+ */
+async function takeInProcess(receiver: Receiver, { raw, signature }: SentDelivery, count: number) {
+  let turn = performance.now();
+  for (let i = 0; i < count; i++) {
+    await receiver.intake(raw, signature);
+    if (performance.now() - turn >= 1) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
+  }
+}
+
+export async function makeClient(name: string, config: WebhookConfig): Promise<Client<WebhookArgs>> {
+  const make = receivers[name];
+  if (!make) throw new Error(`no webhook receiver ${name}`);
+  const receiver = await make();
+  const deliveries = config.deliveries.map(({ raw, signature }) => ({ raw: Buffer.from(raw), signature }));
+  const server = await listen(receiver.listener);
+  const sender = await startWebhookSender(deliveries);
+  return {
+    async run({ delivery, count, over }) {
+      const start = performance.now();
+      if (over === 'in process') await takeInProcess(receiver, deliveries[delivery]!, count);
+      else
+        await sender.post({ url: `${server.url}/webhook`, delivery, count, concurrency: HTTP_CONCURRENCY });
+      // Everything a delivery costs is in its run, the stage it left for later too.
+      await receiver.idle();
+      return count / (since(start) / 1000);
+    },
+    async close() {
+      await receiver.idle();
+      await sender.close();
+      await server.close();
+    },
+  };
+}

@@ -7,7 +7,7 @@
  *   node src/webhook-sender.ts   (with an IPC channel; the parent sends the deliveries)
  */
 import { spawn } from 'node:child_process';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { pinServer } from './machine.ts';
 
 export interface SentDelivery {
@@ -70,6 +70,8 @@ export async function startWebhookSender(deliveries: readonly SentDelivery[]): P
 }
 
 async function serve(): Promise<void> {
+  // Imported here: a receiver process that starts a sender loads none of the sender's code.
+  const { Pool } = await import('undici');
   let deliveries: SentDelivery[] = [];
   const pools = new Map<string, Pool>();
   const post = async ({ url, delivery, count, concurrency }: PostRequest) => {

@@ -2,13 +2,9 @@
  * The JSON-RPC comparison's clients, each built in a process of its own (`client-process.ts`).
  * A run asks for every block with its full transactions and its receipts, all at once, and checks
  * that all of them arrived; with `repeated`, it asks for those blocks (headers only) instead,
- * each call on its own, to count how many HTTP requests identical calls in flight cost.
+ * each call on its own, to count how many HTTP requests identical calls in flight cost. Each
+ * client imports its library when it is built, so a process holds only its own contender's code.
  */
-import { createClient } from '@blockwire/core';
-import { createRpcClient } from '@blockwire/rpc';
-import { JsonRpcProvider, toQuantity } from 'ethers';
-import { Pool } from 'undici';
-import { createPublicClient, http } from 'viem';
 import type { Client } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
 import { since } from '../harness.ts';
@@ -44,7 +40,9 @@ export function roundCalls(numbers: readonly number[]) {
   ]);
 }
 
-function blockwireCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
+async function blockwireCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls> {
+  const { createClient } = await import('@blockwire/core');
+  const { createRpcClient } = await import('@blockwire/rpc');
   const client = createClient({
     apiKey: API_KEY,
     baseUrls: { node: proxyUrl.replace(/\/[^/]+\/[^/]+$/, '') },
@@ -58,7 +56,8 @@ function blockwireCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
   };
 }
 
-function viemCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
+async function viemCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls> {
+  const { createPublicClient, http } = await import('viem');
   const viem = createPublicClient({ transport: http(proxyUrl, { batch: { batchSize: BATCH } }) });
   return {
     round: () =>
@@ -75,7 +74,8 @@ function viemCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
   };
 }
 
-function ethersCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
+async function ethersCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls> {
+  const { JsonRpcProvider, toQuantity } = await import('ethers');
   // cacheTimeout -1: ethers answers a call it made in the last 250 ms from its cache, which sent
   // half the calls when two rounds came close together (a busy machine).
   const ethers = new JsonRpcProvider(proxyUrl, 31337, {
@@ -99,7 +99,8 @@ function ethersCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
 }
 
 /** Raw undici: exactly what a batching client should send, blocks in order, 20 calls a POST. */
-function undiciCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
+async function undiciCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls> {
+  const { Pool } = await import('undici');
   const url = new URL(proxyUrl);
   const pool = new Pool(url.origin, { connections: 32 });
   const calls = roundCalls(numbers);
@@ -134,7 +135,7 @@ function undiciCalls({ proxyUrl, numbers }: JsonRpcConfig): Calls {
   };
 }
 
-const clients: Record<string, (config: JsonRpcConfig) => Calls> = {
+const clients: Record<string, (config: JsonRpcConfig) => Promise<Calls>> = {
   blockwire: blockwireCalls,
   viem: viemCalls,
   ethers: ethersCalls,
@@ -154,7 +155,7 @@ function check(pairs: BlockAndReceipts[], transactionsPerBlock: number): void {
 export async function makeClient(name: string, config: JsonRpcConfig): Promise<Client<JsonRpcArgs>> {
   const make = clients[name];
   if (!make) throw new Error(`no JSON-RPC client ${name}`);
-  const calls = make(config);
+  const calls = await make(config);
   return {
     async run({ repeated }) {
       const start = performance.now();

@@ -1,15 +1,13 @@
 /**
  * The REST comparison's clients, each built in a process of its own (`client-process.ts`). A run
  * makes `calls` EVM token price calls, `concurrency` at a time, checks every answer, and returns
- * requests per second.
+ * requests per second. Each client imports its library when it is built, so a process holds only
+ * its own contender's code (the official SDK's alone is several MB of heap to mark).
  */
-import { createClient, createFetchTransport } from '@blockwire/core';
-import { getEvmTokenPrice } from '@blockwire/prices';
-import { type Dispatcher, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Client } from '../client-process.ts';
 import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
 import { since, withConcurrency } from '../harness.ts';
-import { startMoralis } from '../moralis.ts';
 
 export const CONCURRENCY = 32;
 
@@ -32,7 +30,9 @@ const pathOf = () => `/api/v2.2/erc20/${USDC}/price?chain=0x1`;
 const headers = { accept: 'application/json', 'x-api-key': API_KEY };
 
 /** `getEvmTokenPrice` with the default client (undici, retries, 30 s timeout, input and response validation). */
-function blockwireCalls({ serverUrl }: RestConfig): Calls {
+async function blockwireCalls({ serverUrl }: RestConfig): Promise<Calls> {
+  const { createClient } = await import('@blockwire/core');
+  const { getEvmTokenPrice } = await import('@blockwire/prices');
   const client = createClient({ apiKey: API_KEY, baseUrls: { evm: `${serverUrl}/api/v2.2` } });
   return {
     call: () => getEvmTokenPrice(client, { address: USDC, chain: 'eth' }),
@@ -44,7 +44,9 @@ function blockwireCalls({ serverUrl }: RestConfig): Calls {
  * The transport a Node program gets when it bundles the fetch build (the weight comparison's small
  * Node bundle): measured so the choice of undici on Node is a measured one.
  */
-function blockwireFetchCalls({ serverUrl }: RestConfig): Calls {
+async function blockwireFetchCalls({ serverUrl }: RestConfig): Promise<Calls> {
+  const { createClient, createFetchTransport } = await import('@blockwire/core');
+  const { getEvmTokenPrice } = await import('@blockwire/prices');
   const client = createClient({
     apiKey: API_KEY,
     baseUrls: { evm: `${serverUrl}/api/v2.2` },
@@ -57,7 +59,8 @@ function blockwireFetchCalls({ serverUrl }: RestConfig): Calls {
 }
 
 /** The leanest undici call there is: `dispatch` with a handler that gathers the bytes, then `JSON.parse`. */
-function undiciDispatchCalls({ serverUrl }: RestConfig): Calls {
+async function undiciDispatchCalls({ serverUrl }: RestConfig): Promise<Calls> {
+  const { Pool } = await import('undici');
   const pool = new Pool(serverUrl, { connections: CONCURRENCY });
   const path = pathOf();
   const dispatchJson = (dispatcher: Dispatcher) =>
@@ -87,7 +90,8 @@ function undiciDispatchCalls({ serverUrl }: RestConfig): Calls {
   return { call: () => dispatchJson(pool), close: () => pool.close() };
 }
 
-function undiciRequestCalls({ serverUrl }: RestConfig): Calls {
+async function undiciRequestCalls({ serverUrl }: RestConfig): Promise<Calls> {
+  const { Pool } = await import('undici');
   const pool = new Pool(serverUrl, { connections: CONCURRENCY });
   const path = pathOf();
   return {
@@ -99,7 +103,7 @@ function undiciRequestCalls({ serverUrl }: RestConfig): Calls {
   };
 }
 
-function fetchCalls({ serverUrl }: RestConfig): Calls {
+async function fetchCalls({ serverUrl }: RestConfig): Promise<Calls> {
   const url = `${serverUrl}${pathOf()}`;
   return {
     async call() {
@@ -112,6 +116,7 @@ function fetchCalls({ serverUrl }: RestConfig): Calls {
 
 /** `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server). */
 async function moralisCalls({ serverUrl }: RestConfig): Promise<Calls> {
+  const { startMoralis } = await import('../moralis.ts');
   const moralis = await startMoralis(`${serverUrl}/api/v2.2`);
   return {
     async call() {
@@ -122,7 +127,7 @@ async function moralisCalls({ serverUrl }: RestConfig): Promise<Calls> {
   };
 }
 
-const clients: Record<string, (config: RestConfig) => Calls | Promise<Calls>> = {
+const clients: Record<string, (config: RestConfig) => Promise<Calls>> = {
   blockwire: blockwireCalls,
   'blockwire-fetch': blockwireFetchCalls,
   'undici-dispatch': undiciDispatchCalls,

@@ -3,16 +3,14 @@
  * (`client-process.ts`), so each one's CPU time is its own work and its own heap's collections.
  * A run takes one delivery `count` times, either called in process (one after another, with a turn
  * of the event loop at least every millisecond) or over HTTP, posted by a sender in a process of
- * its own to a node:http server in the receiver's; it returns deliveries per second.
+ * its own to a node:http server in the receiver's; it returns deliveries per second. Each
+ * receiver imports its library when it is built, so a process holds only its own receiver's code.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createWebhookHandler } from '@blockwire/streams/webhooks';
-import { createKeccak } from 'hash-wasm';
 import type { Client } from '../client-process.ts';
 import { WEBHOOK_SECRET } from '../fixtures.ts';
 import { since } from '../harness.ts';
-import { startMoralis } from '../moralis.ts';
 import { listen, sendJson } from '../servers.ts';
 import { type SentDelivery, startWebhookSender } from '../webhook-sender.ts';
 
@@ -39,7 +37,8 @@ interface Receiver {
 }
 
 /** `createWebhookHandler({ secret })`: JSON, signature, payload validation, the Bitcoin stage. */
-function blockwireReceiver(): Receiver {
+async function blockwireReceiver(): Promise<Receiver> {
+  const { createWebhookHandler } = await import('@blockwire/streams/webhooks');
   const handler = createWebhookHandler({
     secret: WEBHOOK_SECRET,
     onError: (error) => {
@@ -79,6 +78,7 @@ function referenceReceiver(intake: (raw: Buffer, signature: string) => unknown):
 
 /** `JSON.parse`, then `Moralis.Streams.verifySignature` (its secret from its configuration); no validation. */
 async function moralisReceiver(): Promise<Receiver> {
+  const { startMoralis } = await import('../moralis.ts');
   const moralis = await startMoralis('http://127.0.0.1:9/api/v2.2');
   return referenceReceiver((raw, signature) => {
     const body = JSON.parse(raw.toString('utf8'));
@@ -92,6 +92,7 @@ async function moralisReceiver(): Promise<Receiver> {
  * signs the JSON exactly as it sends it), a constant-time compare, then JSON.parse. No validation.
  */
 async function handRolledReceiver(): Promise<Receiver> {
+  const { createKeccak } = await import('hash-wasm');
   const keccak = await createKeccak(256);
   const secret = Buffer.from(WEBHOOK_SECRET);
   return referenceReceiver((raw, signature) => {
@@ -102,7 +103,7 @@ async function handRolledReceiver(): Promise<Receiver> {
   });
 }
 
-const receivers: Record<string, () => Receiver | Promise<Receiver>> = {
+const receivers: Record<string, () => Promise<Receiver>> = {
   blockwire: blockwireReceiver,
   moralis: moralisReceiver,
   'hand-rolled': handRolledReceiver,

@@ -55,5 +55,7 @@ describe('startClientProcess', () => {
 
   it('refuses a contender its module does not have', async () => {
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
+    // Not a key its table inherits either.
+    await expect(start('constructor')).rejects.toThrow(/no REST client constructor/);
   });
 });

@@ -135,12 +135,16 @@ async function undiciCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls>
   };
 }
 
-const clients: Record<string, (config: JsonRpcConfig) => Promise<Calls>> = {
+const clients = {
   blockwire: blockwireCalls,
   viem: viemCalls,
   ethers: ethersCalls,
   'undici-request': undiciCalls,
-};
+} satisfies Record<string, (config: JsonRpcConfig) => Promise<Calls>>;
+
+export type JsonRpcClientName = keyof typeof clients;
+/** The JSON-RPC clients, in the order the comparison runs them. */
+export const JSON_RPC_CLIENTS = Object.keys(clients) as JsonRpcClientName[];
 
 /** Each block's transactions and receipts must match: all of them arrived. */
 function check(pairs: BlockAndReceipts[], transactionsPerBlock: number): void {
@@ -153,8 +157,8 @@ function check(pairs: BlockAndReceipts[], transactionsPerBlock: number): void {
 }
 
 export async function makeClient(name: string, config: JsonRpcConfig): Promise<Client<JsonRpcArgs>> {
-  const make = clients[name];
-  if (!make) throw new Error(`no JSON-RPC client ${name}`);
+  if (!Object.hasOwn(clients, name)) throw new Error(`no JSON-RPC client ${name}`);
+  const make = clients[name as JsonRpcClientName];
   const calls = await make(config);
   return {
     async run({ repeated }) {

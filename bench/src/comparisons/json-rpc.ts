@@ -10,12 +10,11 @@ import { API_KEY } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { ratioTarget, summarize } from '../report.ts';
-import { BATCH, CHAIN, type JsonRpcArgs, type JsonRpcConfig } from './json-rpc-clients.ts';
+import { BATCH, CHAIN, JSON_RPC_CLIENTS, type JsonRpcArgs, type JsonRpcConfig } from './json-rpc-clients.ts';
 
 /** The repeated-calls case: this many `getBlockByNumber` calls at once over this many blocks. */
 const REPEATED_CALLS = 2_000;
 const REPEATED_BLOCKS = 100;
-const CLIENTS = ['blockwire', 'viem', 'ethers', 'undici-request'] as const;
 
 export interface JsonRpcOptions {
   blocks: number;
@@ -41,7 +40,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       transactionsPerBlock: options.transactionsPerBlock,
     };
     const clients: Record<string, ClientProcess<JsonRpcArgs>> = {};
-    for (const name of CLIENTS) {
+    for (const name of JSON_RPC_CLIENTS) {
       clients[name] = await startClientProcess(
         new URL('./json-rpc-clients.ts', import.meta.url),
         name,
@@ -50,8 +49,10 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       processes.push(clients[name]);
     }
 
-    const requestsOf: Record<string, number[]> = Object.fromEntries(CLIENTS.map((name) => [name, []]));
-    const contenders: Contender[] = CLIENTS.map((name) => ({
+    const requestsOf: Record<string, number[]> = Object.fromEntries(
+      JSON_RPC_CLIENTS.map((name) => [name, []]),
+    );
+    const contenders: Contender[] = JSON_RPC_CLIENTS.map((name) => ({
       name,
       round: async () => {
         await proxy!.reset();

@@ -127,18 +127,22 @@ async function moralisCalls({ serverUrl }: RestConfig): Promise<Calls> {
   };
 }
 
-const clients: Record<string, (config: RestConfig) => Promise<Calls>> = {
+const clients = {
   blockwire: blockwireCalls,
-  'blockwire-fetch': blockwireFetchCalls,
   'undici-dispatch': undiciDispatchCalls,
   'undici-request': undiciRequestCalls,
   fetch: fetchCalls,
   moralis: moralisCalls,
-};
+  'blockwire-fetch': blockwireFetchCalls,
+} satisfies Record<string, (config: RestConfig) => Promise<Calls>>;
+
+export type RestClientName = keyof typeof clients;
+/** The REST clients, in the order the comparison runs them. */
+export const REST_CLIENTS = Object.keys(clients) as RestClientName[];
 
 export async function makeClient(name: string, config: RestConfig): Promise<Client<RestArgs>> {
-  const make = clients[name];
-  if (!make) throw new Error(`no REST client ${name}`);
+  if (!Object.hasOwn(clients, name)) throw new Error(`no REST client ${name}`);
+  const make = clients[name as RestClientName];
   const { call, close } = await make(config);
   const checked = async () => {
     if ((await call()).usdPrice !== evmTokenPrice.usdPrice) throw new Error('wrong price');

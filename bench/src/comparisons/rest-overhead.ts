@@ -9,16 +9,13 @@ import { type Contender, collectGarbage, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
 import { cpuPerCall, ratioTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
-import { CONCURRENCY, type RestArgs, type RestConfig } from './rest-clients.ts';
-
-const CLIENTS = [
-  'blockwire',
-  'undici-dispatch',
-  'undici-request',
-  'fetch',
-  'moralis',
-  'blockwire-fetch',
-] as const;
+import {
+  CONCURRENCY,
+  REST_CLIENTS,
+  type RestArgs,
+  type RestClientName,
+  type RestConfig,
+} from './rest-clients.ts';
 
 function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
   const { blockwire, references, ratios, spread } = summary;
@@ -38,17 +35,17 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   restServer ??= listenInChild('rest');
   const server = await restServer;
   const config: RestConfig = { serverUrl: server.url };
-  const clients: Partial<Record<(typeof CLIENTS)[number], ClientProcess<RestArgs>>> = {};
+  const clients: Partial<Record<RestClientName, ClientProcess<RestArgs>>> = {};
   let concurrency = CONCURRENCY;
   let calls = options.calls;
-  const contender = (name: (typeof CLIENTS)[number]): Contender => ({
+  const contender = (name: RestClientName): Contender => ({
     name,
     round: () => clients[name]!.run({ calls, concurrency }),
   });
-  const contenders = CLIENTS.filter((name) => name !== 'blockwire-fetch').map(contender);
+  const contenders = REST_CLIENTS.filter((name) => name !== 'blockwire-fetch').map(contender);
 
   try {
-    for (const name of CLIENTS)
+    for (const name of REST_CLIENTS)
       clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
     const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
     const summary = summarize(measured, 'blockwire', true);

@@ -13,9 +13,13 @@ import { type ClientProcess, startClientProcess } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure } from '../harness.ts';
 import { type Case, type Comparison, ratioTarget, summarize } from '../report.ts';
-import { HTTP_CONCURRENCY, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
-
-const RECEIVERS = ['blockwire', 'moralis', 'hand-rolled'] as const;
+import {
+  HTTP_CONCURRENCY,
+  RECEIVERS,
+  type ReceiverName,
+  type WebhookArgs,
+  type WebhookConfig,
+} from './webhook-receivers.ts';
 
 export interface WebhookIntakeOptions {
   /** Deliveries a round, per size. */
@@ -53,7 +57,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     });
   }
   const config: WebhookConfig = { deliveries: deliveries.map(({ raw, signature }) => ({ raw, signature })) };
-  const receivers: Partial<Record<(typeof RECEIVERS)[number], ClientProcess<WebhookArgs>>> = {};
+  const receivers: Partial<Record<ReceiverName, ClientProcess<WebhookArgs>>> = {};
 
   const cases: Case[] = [];
   const caseSpreads: NonNullable<Comparison['spread']>[] = [];

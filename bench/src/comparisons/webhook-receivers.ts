@@ -103,11 +103,15 @@ async function handRolledReceiver(): Promise<Receiver> {
   });
 }
 
-const receivers: Record<string, () => Promise<Receiver>> = {
+const receivers = {
   blockwire: blockwireReceiver,
   moralis: moralisReceiver,
   'hand-rolled': handRolledReceiver,
-};
+} satisfies Record<string, () => Promise<Receiver>>;
+
+export type ReceiverName = keyof typeof receivers;
+/** The webhook receivers, in the order the comparison runs them. */
+export const RECEIVERS = Object.keys(receivers) as ReceiverName[];
 
 /**
  * One delivery after another, with a turn of the event loop at least every millisecond, as a busy
@@ -127,9 +131,8 @@ async function takeInProcess(receiver: Receiver, { raw, signature }: SentDeliver
 }
 
 export async function makeClient(name: string, config: WebhookConfig): Promise<Client<WebhookArgs>> {
-  const make = receivers[name];
-  if (!make) throw new Error(`no webhook receiver ${name}`);
-  const receiver = await make();
+  if (!Object.hasOwn(receivers, name)) throw new Error(`no webhook receiver ${name}`);
+  const receiver = await receivers[name as ReceiverName]();
   const deliveries = config.deliveries.map(({ raw, signature }) => ({ raw: Buffer.from(raw), signature }));
   const server = await listen(receiver.listener);
   const sender = await startWebhookSender(deliveries);

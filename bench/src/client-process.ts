@@ -25,6 +25,17 @@ export interface Client<Args> {
 
 export type MakeClient<Config, Args> = (name: string, config: Config) => Promise<Client<Args>>;
 
+/** The names of a module's table of contenders, in its order. */
+export function namesOf<Table extends object>(table: Table): (keyof Table & string)[] {
+  return Object.keys(table) as (keyof Table & string)[];
+}
+
+/** What builds contender `name`: one of the table's own keys (never its prototype's), else an error. */
+export function builderOf<Builder>(table: Record<string, Builder>, name: string, kind: string): Builder {
+  if (!Object.hasOwn(table, name)) throw new Error(`no ${kind} ${name}`);
+  return table[name]!;
+}
+
 export interface ClientProcess<Args> {
   run(args: Args): Promise<Run>;
   close(): Promise<void>;

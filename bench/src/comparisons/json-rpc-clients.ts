@@ -5,7 +5,7 @@
  * each call on its own, to count how many HTTP requests identical calls in flight cost. Each
  * client imports its library when it is built, so a process holds only its own contender's code.
  */
-import type { Client } from '../client-process.ts';
+import { builderOf, type Client, namesOf } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
 import { since } from '../harness.ts';
 
@@ -142,9 +142,8 @@ const clients = {
   'undici-request': undiciCalls,
 } satisfies Record<string, (config: JsonRpcConfig) => Promise<Calls>>;
 
-export type JsonRpcClientName = keyof typeof clients;
 /** The JSON-RPC clients, in the order the comparison runs them. */
-export const JSON_RPC_CLIENTS = Object.keys(clients) as JsonRpcClientName[];
+export const JSON_RPC_CLIENTS = namesOf(clients);
 
 /** Each block's transactions and receipts must match: all of them arrived. */
 function check(pairs: BlockAndReceipts[], transactionsPerBlock: number): void {
@@ -157,8 +156,7 @@ function check(pairs: BlockAndReceipts[], transactionsPerBlock: number): void {
 }
 
 export async function makeClient(name: string, config: JsonRpcConfig): Promise<Client<JsonRpcArgs>> {
-  if (!Object.hasOwn(clients, name)) throw new Error(`no JSON-RPC client ${name}`);
-  const make = clients[name as JsonRpcClientName];
+  const make = builderOf(clients, name, 'JSON-RPC client');
   const calls = await make(config);
   return {
     async run({ repeated }) {

@@ -5,7 +5,7 @@
  * its own contender's code (the official SDK's alone is several MB of heap to mark).
  */
 import type { Dispatcher } from 'undici';
-import type { Client } from '../client-process.ts';
+import { builderOf, type Client, namesOf } from '../client-process.ts';
 import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
 import { since, withConcurrency } from '../harness.ts';
 
@@ -138,11 +138,10 @@ const clients = {
 
 export type RestClientName = keyof typeof clients;
 /** The REST clients, in the order the comparison runs them. */
-export const REST_CLIENTS = Object.keys(clients) as RestClientName[];
+export const REST_CLIENTS = namesOf(clients);
 
 export async function makeClient(name: string, config: RestConfig): Promise<Client<RestArgs>> {
-  if (!Object.hasOwn(clients, name)) throw new Error(`no REST client ${name}`);
-  const make = clients[name as RestClientName];
+  const make = builderOf(clients, name, 'REST client');
   const { call, close } = await make(config);
   const checked = async () => {
     if ((await call()).usdPrice !== evmTokenPrice.usdPrice) throw new Error('wrong price');

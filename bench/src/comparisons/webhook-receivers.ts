@@ -8,7 +8,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Client } from '../client-process.ts';
+import { builderOf, type Client, namesOf } from '../client-process.ts';
 import { WEBHOOK_SECRET } from '../fixtures.ts';
 import { since } from '../harness.ts';
 import { listen, sendJson } from '../servers.ts';
@@ -111,7 +111,7 @@ const receivers = {
 
 export type ReceiverName = keyof typeof receivers;
 /** The webhook receivers, in the order the comparison runs them. */
-export const RECEIVERS = Object.keys(receivers) as ReceiverName[];
+export const RECEIVERS = namesOf(receivers);
 
 /**
  * One delivery after another, with a turn of the event loop at least every millisecond, as a busy
@@ -131,8 +131,7 @@ async function takeInProcess(receiver: Receiver, { raw, signature }: SentDeliver
 }
 
 export async function makeClient(name: string, config: WebhookConfig): Promise<Client<WebhookArgs>> {
-  if (!Object.hasOwn(receivers, name)) throw new Error(`no webhook receiver ${name}`);
-  const receiver = await receivers[name as ReceiverName]();
+  const receiver = await builderOf(receivers, name, 'webhook receiver')();
   const deliveries = config.deliveries.map(({ raw, signature }) => ({ raw: Buffer.from(raw), signature }));
   const server = await listen(receiver.listener);
   const sender = await startWebhookSender(deliveries);

@@ -121,7 +121,8 @@ async function serve(): Promise<void> {
         const { user, system } = process.cpuUsage(before);
         send({ figure, cpuMs: (user + system) / 1000 });
       } else {
-        await client?.close();
+        // The parent waits for this process to exit: a close that fails must not keep it alive.
+        await client?.close().catch(() => {});
         process.disconnect();
       }
     } catch (error) {

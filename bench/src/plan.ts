@@ -29,7 +29,8 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
           ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1 }
           : // Its ratio against raw undici is the closest to its target, and runs on a shared machine
             // vary most here (anvil does most of the work): more pairs than elsewhere.
-            // A fresh client process's first rounds cost up to three times the CPU of later ones.
+            // In a fresh client process (BENCH_DEBUG=1), the first round costs several times the CPU
+            // of later ones, and the next two up to twice.
             { blocks: 300, transactionsPerBlock: 10, rounds: 25, warmup: 3 },
       );
     case 'webhook-intake':

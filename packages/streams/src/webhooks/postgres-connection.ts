@@ -23,6 +23,28 @@ export interface PostgresPool {
   end(): Promise<void>;
 }
 
+type ErrorListeners = { on(event: 'error', listener: (error: Error) => void): unknown };
+type AcquireEvents = { on(event: 'acquire', listener: (client: ErrorListeners) => void): unknown };
+
+/**
+ * Gives every client the pool hands out an `error` listener for its whole life. pg-pool hands a
+ * client from one user to the next with none in between: a query's callback releases it to a
+ * waiting `connect()` inside the socket read that brought the answer, and when the server's
+ * goodbye (57P01 of a restart) came in the same read, the client emits `error` before its next
+ * user can listen, and an `error` without a listener ends the process. Nothing is hidden: the
+ * error still fails what runs on that connection, and the pool drops it.
+ */
+export function guardPoolClients(db: PostgresPool): void {
+  const pool = db as Partial<AcquireEvents>;
+  if (typeof pool.on !== 'function') return;
+  const guarded = new WeakSet<object>();
+  pool.on('acquire', (client) => {
+    if (guarded.has(client)) return;
+    guarded.add(client);
+    client.on('error', () => undefined);
+  });
+}
+
 /** A statement that lost to another one and changed nothing. */
 const CONFLICT_CODES = new Set(['40P01', '40001']);
 /**

@@ -8,7 +8,7 @@
 import { checkOptionsObject } from '@blockwire/core/operations';
 import { rawTextOf } from './body.js';
 import type { BitcoinDeliveryStage } from './payloads.js';
-import { type PostgresPool, retried, takeOver } from './postgres-connection.js';
+import { guardPoolClients, type PostgresPool, retried, takeOver } from './postgres-connection.js';
 import { ownerSessions } from './postgres-owner-sessions.js';
 import { checkKeys, toRecord, withoutNul } from './postgres-rows.js';
 import { migrate, poolFor } from './postgres-setup.js';
@@ -100,6 +100,7 @@ export async function createPostgresTxStore(
   if (!db || typeof db.query !== 'function' || typeof db.connect !== 'function') {
     throw new TypeError('createPostgresTxStore needs a pg.Pool (or a connection string)');
   }
+  guardPoolClients(db);
   const max = (db as { options?: { max?: unknown } }).options?.max;
   if (typeof max === 'number' && max < 2) {
     // The store keeps one connection for its owner lock: with one, every query would wait forever.

@@ -13,7 +13,7 @@
  *   node --expose-gc src/client-process.ts   (with an IPC channel; the parent says what to build)
  */
 import { spawn } from 'node:child_process';
-import type { Run } from './harness.ts';
+import { collectGarbage, type Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
 /** What a module of clients builds for one contender. */
@@ -115,7 +115,7 @@ async function serve(): Promise<void> {
         client = await makeClient(request.name, request.config);
         send({ ready: true });
       } else if ('run' in request) {
-        (globalThis as { gc?: () => void }).gc?.();
+        await collectGarbage();
         const before = process.cpuUsage();
         const figure = await client!.run(request.run);
         const { user, system } = process.cpuUsage(before);

@@ -34,7 +34,7 @@ const withRange = (value: number | undefined, range: Range | undefined) =>
 
 const baselineOf = (reference: string) => `${BASELINES[reference] ?? reference} (\`${reference}\`)`;
 
-/** The comparison's own ratios, then its cases' where they differ from those (wall ratios only). */
+/** The comparison's own ratios, then its cases' where they differ from those. */
 function rows(c: Comparison): string[] {
   const own = Object.keys(c.ratios).map(
     (reference) =>
@@ -46,7 +46,7 @@ function rows(c: Comparison): string[] {
     .flatMap((k) =>
       Object.keys(k.ratios).map(
         (reference) =>
-          `| \`${c.id}\`: ${k.name} | ${baselineOf(reference)} | – | ${withRange(k.ratios[reference], k.ratioRanges?.[reference])} |`,
+          `| \`${c.id}\`: ${k.name} | ${baselineOf(reference)} | ${withRange(k.cpuRatios?.[reference], k.cpuRatioRanges?.[reference])} | ${withRange(k.ratios[reference], k.ratioRanges?.[reference])} |`,
       ),
     );
   return [...own, ...cases];

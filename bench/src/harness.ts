@@ -46,7 +46,11 @@ export interface MeasureOptions {
   rounds: number;
   /** Rounds run first and thrown away: JIT, connection pools, caches. */
   warmup: number;
-  /** Called before each run: a garbage collection, so one's garbage is not the next one's cost. */
+  /**
+   * Called before each run: a garbage collection, so one's garbage is not the next one's cost.
+   * Not for clients in processes of their own: each collects its own before its runs
+   * (`client-process.ts`), and one here would only add this process's sweeping to their core.
+   */
   settle?: () => Promise<void> | void;
   /**
    * CPU time (ms) the client has used so far, when the client is not (only) this process, e.g.
@@ -159,7 +163,28 @@ export async function withConcurrency(
   await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
 }
 
-/** A garbage collection when Node was started with --expose-gc, else nothing. */
-export function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+/**
+ * A garbage collection when Node was started with --expose-gc (else nothing), then a wait until
+ * this process is quiet again. V8 goes on sweeping and freeing on helper threads after `gc()`
+ * returns: on a heap of a few hundred MB, 20–50 ms of CPU in the next 50 ms. Without the wait,
+ * that lands in the next run's CPU time (it counts every thread of the process) and, on the
+ * client's pinned core, in its wall time: a cost of the bench's collection, not of the run.
+ */
+export async function collectGarbage(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return;
+  gc();
+  await untilQuiet();
+}
+
+/** Waits, a few ms at a time, until this process uses under a tenth of a CPU (at most `maxMs`). */
+export async function untilQuiet({ windowMs = 5, maxMs = 250 } = {}): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  while (performance.now() < deadline) {
+    const start = performance.now();
+    const before = process.cpuUsage();
+    await new Promise<void>((resolve) => setTimeout(resolve, windowMs));
+    const { user, system } = process.cpuUsage(before);
+    if ((user + system) / 1000 <= (performance.now() - start) * 0.1) return;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { medianRun } from './repeat.ts';
-import type { Comparison } from './report.ts';
+import { type Comparison, figureTarget } from './report.ts';
 
 const run = (ratio: number, cpu: number, blockwire: number): Comparison => ({
   id: 'x',
@@ -79,6 +79,42 @@ describe('medianRun targets', () => {
   });
 });
 
+describe('medianRun cases', () => {
+  it('judges a target on a case’s client CPU ratio on the runs’ median of it', () => {
+    const withCase = (cpu: number, low: number, high: number): Comparison => ({
+      ...run(1, 1, 1),
+      cases: [
+        {
+          name: 'small',
+          blockwire: 1,
+          references: { a: 1 },
+          ratios: { a: 1 },
+          cpuRatios: { a: cpu },
+          cpuRatioRanges: { a: [low, high] },
+        },
+      ],
+      targets: [
+        {
+          text: 'small case CPU ≥ 0.9',
+          met: cpu >= 0.9,
+          rule: { figure: 'cpuRatios', reference: 'a', case: 'small', atLeast: 0.9 },
+        },
+      ],
+    });
+    // CPU ratios 0.85, 0.95, 0.92: the median 0.92 meets ≥ 0.9 though one run did not.
+    const folded = medianRun([
+      withCase(0.85, 0.8, 0.9),
+      withCase(0.95, 0.9, 1.0),
+      withCase(0.92, 0.88, 0.97),
+    ]);
+    expect(folded.cases?.[0]?.cpuRatios).toEqual({ a: 0.92 });
+    expect(folded.cases?.[0]?.cpuRatioRanges).toEqual({ a: [0.8, 1.0] });
+    expect(folded.targets[0]).toMatchObject({ text: 'small case CPU ≥ 0.9', met: true });
+    const missed = medianRun([withCase(0.85, 0.8, 0.9), withCase(0.95, 0.9, 1.0), withCase(0.88, 0.8, 0.9)]);
+    expect(missed.targets[0]?.met).toBe(false);
+  });
+});
+
 describe('medianRun ranges', () => {
   it('spans the rounds of every run, so each median lies within its range', () => {
     const ranged = (ratio: number, low: number, high: number): Comparison => ({
@@ -88,5 +124,25 @@ describe('medianRun ranges', () => {
     const folded = medianRun([ranged(1.0, 0.9, 1.1), ranged(1.4, 1.3, 1.6), ranged(1.2, 1.1, 1.25)]);
     expect(folded.ratios.a).toBe(1.2);
     expect(folded.spread?.ratios.a).toEqual([0.9, 1.6]);
+  });
+});
+
+describe('medianRun CPU per call', () => {
+  it('judges an overhead in µs on each contender’s median CPU per call over the runs', () => {
+    const withCpu = (blockwire: number, reference: number): Comparison => {
+      const cpuPerCall = { blockwire, references: { a: reference } };
+      const rule = { figure: 'cpuPerCall', reference: 'a', atMostMicros: 5 } as const;
+      return {
+        ...run(1, 1, 1),
+        cpuPerCall,
+        targets: [figureTarget('overhead ≤ 5 µs', rule, { cpuPerCall })],
+      };
+    };
+    // Overheads 4, 7 and 4.5 µs: one run is over, the medians (40.5 against 36) are 4.5 apart.
+    const folded = medianRun([withCpu(40, 36), withCpu(44, 37), withCpu(40.5, 36)]);
+    expect(folded.cpuPerCall).toEqual({ blockwire: 40.5, references: { a: 36 } });
+    expect(folded.targets[0]).toMatchObject({ text: 'overhead ≤ 5 µs', met: true });
+    const over = medianRun([withCpu(42, 36), withCpu(44, 37), withCpu(40.5, 36)]);
+    expect(over.targets[0]?.met).toBe(false);
   });
 });

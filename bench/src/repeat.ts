@@ -8,8 +8,9 @@ export const REPEAT_AGREEMENT = 0.1;
 /**
  * The run whose first ratio is the median of the runs' (the lower middle one for an even
  * count), with every run's ratios and CPU ratios kept in `repeats`, each ratio (the comparison's
- * and its cases') replaced by its median over the runs, and the targets judged again: a target on
- * a ratio on its median, any other (a count, a size, no 429) met only when every run met it. With
+ * and its cases') and each contender's CPU per call replaced by its median over the runs, and the
+ * targets judged again: a target on a measured figure (a ratio, an overhead in µs) on its median,
+ * any other (a count, a size, no 429) met only when every run met it. With
  * more than one run, each range spans the rounds of every run. With more than one run and CPU ratios, one more target: each run's CPU ratios within
  * ±`REPEAT_AGREEMENT` of their median.
  */
@@ -23,6 +24,7 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
     ...middle,
     ratios: medianOf(runs, (run) => run.ratios)!,
     ...(cpuRatios ? { cpuRatios } : {}),
+    ...(middle.cpuPerCall ? { cpuPerCall: medianCpuPerCall(runs) } : {}),
     ...(middle.cases ? { cases: middle.cases.map((k) => medianCase(k, runs)) } : {}),
     repeats: runs.map((run) => ({
       ratios: run.ratios,
@@ -54,24 +56,40 @@ function medianOf(
   );
 }
 
+/** Each contender's client CPU per call, its median over the runs. */
+function medianCpuPerCall(runs: readonly Comparison[]): NonNullable<Comparison['cpuPerCall']> {
+  return {
+    blockwire: median(runs.map((run) => run.cpuPerCall?.blockwire ?? Number.NaN)),
+    references: medianOf(runs, (run) => run.cpuPerCall?.references) ?? {},
+  };
+}
+
 function medianCase(k: Case, runs: readonly Comparison[]): Case {
-  const same = runs.map((run) => run.cases?.find((other) => other.name === k.name));
-  if (same.some((other) => other === undefined)) return k;
-  const ratios = Object.fromEntries(
-    Object.keys(k.ratios).map((name) => [
-      name,
-      median(same.map((other) => other!.ratios[name] ?? Number.NaN)),
-    ]),
-  );
-  const ratioRanges = k.ratioRanges
-    ? Object.fromEntries(
-        Object.keys(k.ratioRanges).map((name) => [
-          name,
-          widest(same.map((other) => other!.ratioRanges?.[name])),
-        ]),
-      )
-    : undefined;
-  return { ...k, ratios, ...(ratioRanges ? { ratioRanges } : {}) };
+  const found = runs.map((run) => run.cases?.find((other) => other.name === k.name));
+  if (found.some((other) => other === undefined)) return k;
+  const same = found as Case[];
+  const medians = (pick: (k: Case) => Record<string, number> | undefined) => {
+    const names = Object.keys(pick(k) ?? {});
+    if (names.length === 0) return undefined;
+    return Object.fromEntries(
+      names.map((name) => [name, median(same.map((other) => pick(other)?.[name] ?? Number.NaN))]),
+    );
+  };
+  const widestOf = (pick: (k: Case) => Record<string, Range> | undefined) => {
+    const names = Object.keys(pick(k) ?? {});
+    if (names.length === 0) return undefined;
+    return Object.fromEntries(names.map((name) => [name, widest(same.map((other) => pick(other)?.[name]))]));
+  };
+  const cpuRatios = medians((c) => c.cpuRatios);
+  const ratioRanges = widestOf((c) => c.ratioRanges);
+  const cpuRatioRanges = widestOf((c) => c.cpuRatioRanges);
+  return {
+    ...k,
+    ratios: medians((c) => c.ratios) ?? {},
+    ...(ratioRanges ? { ratioRanges } : {}),
+    ...(cpuRatios ? { cpuRatios } : {}),
+    ...(cpuRatioRanges ? { cpuRatioRanges } : {}),
+  };
 }
 
 function widest(ranges: (Range | undefined)[]): Range {

@@ -15,7 +15,9 @@ export interface Target {
   rule?: TargetRule;
 }
 
-export interface TargetRule {
+export type TargetRule = RatioRule | OverheadRule;
+
+export interface RatioRule {
   figure: 'ratios' | 'cpuRatios';
   reference: string;
   /** A case's ratio (by its name) instead of the comparison's own. */
@@ -25,25 +27,30 @@ export interface TargetRule {
   strict?: boolean;
 }
 
-/** A target on one ratio, judged now and again on the medians of a `--repeat`. */
-export function ratioTarget(
-  text: string,
-  rule: TargetRule,
-  comparison: Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>>,
-): Target {
+/** Blockwire's client CPU per call less a reference's, in µs: met at `atMostMicros` or below. */
+export interface OverheadRule {
+  figure: 'cpuPerCall';
+  reference: string;
+  atMostMicros: number;
+}
+
+type Judged = Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases' | 'cpuPerCall'>>;
+
+/** A target on one measured figure, judged now and again on the medians of a `--repeat`. */
+export function figureTarget(text: string, rule: TargetRule, comparison: Judged): Target {
   return { text, met: ruleMet(rule, comparison), rule };
 }
 
-export function ruleMet(
-  rule: TargetRule,
-  comparison: Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases'>>,
-): boolean {
+export function ruleMet(rule: TargetRule, comparison: Judged): boolean {
+  if (rule.figure === 'cpuPerCall') {
+    const cpu = comparison.cpuPerCall;
+    const overhead = cpu ? cpu.blockwire - (cpu.references[rule.reference] ?? Number.NaN) : Number.NaN;
+    return Number.isFinite(overhead) && overhead <= rule.atMostMicros;
+  }
   const figures =
     rule.case === undefined
       ? comparison[rule.figure]
-      : rule.figure === 'ratios'
-        ? comparison.cases?.find((k) => k.name === rule.case)?.ratios
-        : undefined;
+      : comparison.cases?.find((k) => k.name === rule.case)?.[rule.figure];
   const value = figures?.[rule.reference];
   if (value === undefined || !Number.isFinite(value)) return false;
   return rule.strict ? value > rule.atLeast : value >= rule.atLeast;
@@ -58,6 +65,9 @@ export interface Case {
   references: Record<string, number>;
   ratios: Record<string, number>;
   ratioRanges?: Record<string, Range>;
+  /** Client CPU time per reference ÷ Blockwire's, paired per round, when the case measured it. */
+  cpuRatios?: Record<string, number>;
+  cpuRatioRanges?: Record<string, Range>;
 }
 
 export interface Comparison {
@@ -340,7 +350,11 @@ export function toMarkdown(results: Results, command: string): string {
     if (!c.cases?.length && !c.notes?.length && !c.repeats) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
     if (c.cases?.length) {
-      lines.push('| case | Blockwire | references | ratios |', '|---|---|---|---|');
+      const withCpu = c.cases.some((k) => k.cpuRatios);
+      lines.push(
+        `| case | Blockwire | references | ratios |${withCpu ? ' client CPU ratios |' : ''}`,
+        `|---|---|---|---|${withCpu ? '---|' : ''}`,
+      );
       for (const k of c.cases) {
         const unit = k.unit ?? c.unit;
         const refs = Object.entries(k.references)
@@ -349,7 +363,14 @@ export function toMarkdown(results: Results, command: string): string {
         const ratios = Object.entries(k.ratios)
           .map(([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(k.ratioRanges?.[name], ratio)}`)
           .join('<br>');
-        lines.push(`| ${k.name} | ${figure(k.blockwire)} ${unit} | ${refs} | ${ratios} |`);
+        const cpuRatios = Object.entries(k.cpuRatios ?? {})
+          .map(
+            ([name, value]) => `vs ${name} **${ratio(value)}**${rangeText(k.cpuRatioRanges?.[name], ratio)}`,
+          )
+          .join('<br>');
+        lines.push(
+          `| ${k.name} | ${figure(k.blockwire)} ${unit} | ${refs} | ${ratios} |${withCpu ? ` ${cpuRatios || '–'} |` : ''}`,
+        );
       }
       lines.push('');
     }

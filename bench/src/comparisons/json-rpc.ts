@@ -7,9 +7,9 @@
 import { seedBlocks, startAnvil, startNodeProxy } from '../anvil.ts';
 import { type ClientProcess, startClientProcess } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
-import { type Contender, collectGarbage, measure, since } from '../harness.ts';
+import { type Contender, measure, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
-import { ratioTarget, summarize } from '../report.ts';
+import { figureTarget, summarize } from '../report.ts';
 import { BATCH, CHAIN, JSON_RPC_CLIENTS, type JsonRpcArgs, type JsonRpcConfig } from './json-rpc-clients.ts';
 
 /** The repeated-calls case: this many `getBlockByNumber` calls at once over this many blocks. */
@@ -64,7 +64,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         return run;
       },
     }));
-    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
+    const measured = await measure(contenders, 'blockwire', options);
     const summary = summarize(measured, 'blockwire', false);
     // Identical calls in flight together (dashboards asking for the same blocks): HTTP requests only.
     const repeatedBlocks = Math.min(REPEATED_BLOCKS, numbers.length);
@@ -86,17 +86,17 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       higherIsBetter: false,
       ...summary,
       targets: [
-        ratioTarget(
+        figureTarget(
           'client CPU ≤ 1.15× raw undici batches of 20 (cpuRatios.undici-request ≥ 0.87)',
           { figure: 'cpuRatios', reference: 'undici-request', atLeast: 1 / 1.15 },
           summary,
         ),
-        ratioTarget(
+        figureTarget(
           'time ≤ 1.05 × raw undici batches of 20 (ratio ≥ 0.952)',
           { figure: 'ratios', reference: 'undici-request', atLeast: 1 / 1.05 },
           summary,
         ),
-        ratioTarget(
+        figureTarget(
           'ahead of viem (ratio > 1)',
           { figure: 'ratios', reference: 'viem', atLeast: 1, strict: true },
           summary,

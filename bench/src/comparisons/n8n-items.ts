@@ -42,7 +42,7 @@ import {
 import { type Contender, collectGarbage, measure, median, type RunInfo, since } from '../harness.ts';
 import { processGroupCpuMs } from '../process-cpu.ts';
 import type { Comparison } from '../report.ts';
-import { ratioTarget, summarize } from '../report.ts';
+import { figureTarget, summarize } from '../report.ts';
 
 export interface N8nItemsOptions {
   items: number;
@@ -180,12 +180,12 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
             referenceCalls.every((count) => count === options.items) &&
             aggregateCalls.every((count) => count === expectedCalls),
         },
-        ratioTarget(
+        figureTarget(
           'faster than the HTTP Request node (ratio > 1)',
           { figure: 'ratios', reference: 'http-request-node', atLeast: 1, strict: true },
           summary,
         ),
-        ratioTarget(
+        figureTarget(
           'no slower than the HTTP Request node after Aggregate (ratio ≥ 1)',
           { figure: 'ratios', reference: 'http-request-aggregate', atLeast: 1 },
           summary,

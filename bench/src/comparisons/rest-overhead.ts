@@ -5,9 +5,9 @@
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
 import { type ClientProcess, startClientProcess } from '../client-process.ts';
-import { type Contender, collectGarbage, measure } from '../harness.ts';
+import { type Contender, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
-import { cpuPerCall, ratioTarget, summarize } from '../report.ts';
+import { cpuPerCall, figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
 import {
   CONCURRENCY,
@@ -47,7 +47,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   try {
     for (const name of REST_CLIENTS)
       clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
-    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage });
+    const measured = await measure(contenders, 'blockwire', options);
     const summary = summarize(measured, 'blockwire', true);
     const cpu = cpuPerCall(measured, calls);
     // One call at a time: what a single call costs, in µs, beside raw undici and fetch.
@@ -58,7 +58,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       await measure(
         contenders.filter((c) => c.name !== 'moralis'),
         'blockwire',
-        { ...options, settle: collectGarbage },
+        options,
       ),
       'blockwire',
       true,
@@ -69,7 +69,6 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     const transports = await measure([contender('blockwire'), contender('blockwire-fetch')], 'blockwire', {
       ...options,
       rounds: Math.min(options.rounds, 5),
-      settle: collectGarbage,
     });
     const transportCpu = cpuPerCall(transports, calls);
     const micros = (perSecond: number) => 1e6 / perSecond;
@@ -82,15 +81,16 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       ...summary,
       cpuPerCall: cpu,
       targets: [
-        ratioTarget(
+        figureTarget(
           'client CPU ≤ 1.15× undici.dispatch + JSON.parse (cpuRatios.undici-dispatch ≥ 0.87)',
           { figure: 'cpuRatios', reference: 'undici-dispatch', atLeast: 1 / 1.15 },
           summary,
         ),
-        {
-          text: 'client CPU overhead over undici.dispatch + JSON.parse ≤ 5 µs a call',
-          met: cpu.blockwire - cpu.references['undici-dispatch']! <= 5,
-        },
+        figureTarget(
+          'client CPU overhead over undici.dispatch + JSON.parse ≤ 5 µs a call',
+          { figure: 'cpuPerCall', reference: 'undici-dispatch', atMostMicros: 5 },
+          { cpuPerCall: cpu },
+        ),
       ],
       cases: [
         caseOf(`concurrency ${CONCURRENCY}, ${options.calls.toLocaleString('en')} calls`, summary),

@@ -14,7 +14,7 @@ import { LATENCY_MS, RATE_LIMIT_IN_FLIGHT, SOLANA_CHUNK, type SolanaStats } from
 import { API_KEY, solanaAddresses } from '../fixtures.ts';
 import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
 import type { Comparison } from '../report.ts';
-import { ratioTarget, summarize } from '../report.ts';
+import { figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
 
 /** More calls in flight than the server allows: Blockwire must adapt to its 429s. */
@@ -127,12 +127,12 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
       higherIsBetter: false,
       ...summary,
       targets: [
-        ratioTarget(
+        figureTarget(
           `never slower than plain undici with the same ${SOLANA_PRICES_DEFAULT_CONCURRENCY} in flight (ratio ≥ 0.95)`,
           { figure: 'ratios', reference: 'undici-concurrent', atLeast: 0.95 },
           summary,
         ),
-        ratioTarget(
+        figureTarget(
           '≥ 5× faster than sequential',
           { figure: 'ratios', reference: 'sequential', atLeast: 5 },
           summary,
@@ -141,7 +141,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
           text: `no 429 at the default concurrency from a server that allows ${RATE_LIMIT_IN_FLIGHT} in flight`,
           met: refused(atDefault) === 0,
         },
-        ratioTarget(
+        figureTarget(
           `asked for ${OVER_LIMIT_CONCURRENCY} in flight: no slower than plain undici at ${SOLANA_PRICES_DEFAULT_CONCURRENCY} (ratio ≥ 0.95)`,
           { figure: 'ratios', reference: 'undici-concurrent', case: overLimitCase, atLeast: 0.95 },
           { cases },

@@ -11,8 +11,8 @@
 import { signBody } from '@blockwire/streams';
 import { type ClientProcess, startClientProcess } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
-import { type Contender, collectGarbage, measure } from '../harness.ts';
-import { type Case, type Comparison, ratioTarget, summarize } from '../report.ts';
+import { type Contender, measure } from '../harness.ts';
+import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
 import {
   HTTP_CONCURRENCY,
   RECEIVERS,
@@ -81,7 +81,6 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
         const measured = await measure(contenders, 'blockwire', {
           rounds: options.rounds,
           warmup: options.warmup,
-          settle: collectGarbage,
         });
         const summary = summarize(measured, 'blockwire', true);
         rounds = summary.rounds;
@@ -91,6 +90,8 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
           references: summary.references,
           ratios: summary.ratios,
           ratioRanges: summary.spread.ratios,
+          cpuRatios: summary.cpuRatios,
+          cpuRatioRanges: summary.spread.cpuRatios,
         });
         caseSpreads.push(summary.spread);
         caseCpuRatios.push(summary.cpuRatios);
@@ -99,8 +100,9 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
   } finally {
     for (const receiver of Object.values(receivers)) await receiver.close().catch(() => {});
   }
-  // The headline is the case the target is hardest on: the one with the lowest ratio to the official SDK.
-  const worstIndex = cases.reduce((a, c, i) => (c.ratios.moralis! < cases[a]!.ratios.moralis! ? i : a), 0);
+  // The headline is the case the target is hardest on: the lowest client CPU ratio to the official SDK.
+  const sdkCpu = (k: Case) => k.cpuRatios!.moralis!;
+  const worstIndex = cases.reduce((a, k, i) => (sdkCpu(k) < sdkCpu(cases[a]!) ? i : a), 0);
   const worst = cases[worstIndex]!;
   const oneKbInProcess = cases.findIndex(
     (k) => k.name.startsWith('EVM 1 KB') && k.name.endsWith('in process'),
@@ -108,7 +110,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
   return {
     id: 'webhook-intake',
     title: 'Webhook intake: verify + parse + stage',
-    metric: `deliveries per second; the case shown is the least favourable against the official SDK of ${cases.length} (${worst.name})`,
+    metric: `deliveries per second; the case shown is the least favourable against the official SDK (client CPU) of ${cases.length} (${worst.name})`,
     unit: 'deliveries/s',
     higherIsBetter: true,
     blockwire: worst.blockwire,
@@ -118,15 +120,17 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     spread: caseSpreads[worstIndex]!,
     rounds,
     targets: [
-      ratioTarget(
-        `≥ 0.9 × the hand-rolled raw-bytes receiver: ${cases[oneKbInProcess]!.name}`,
-        { figure: 'ratios', reference: 'hand-rolled', case: cases[oneKbInProcess]!.name, atLeast: 0.9 },
+      // On client CPU, the comparison's primary figure: the receiver's process's own time a run
+      // (its HTTP server included, the sender's not); wall time beside it in the cases.
+      figureTarget(
+        `client CPU ≤ 1/0.9 × the hand-rolled raw-bytes receiver's: ${cases[oneKbInProcess]!.name}`,
+        { figure: 'cpuRatios', reference: 'hand-rolled', case: cases[oneKbInProcess]!.name, atLeast: 0.9 },
         { cases },
       ),
       ...cases.map((k) =>
-        ratioTarget(
-          `≥ 1.5 × the official SDK: ${k.name}`,
-          { figure: 'ratios', reference: 'moralis', case: k.name, atLeast: 1.5 },
+        figureTarget(
+          `client CPU ≤ 1/1.5 × the official SDK's: ${k.name}`,
+          { figure: 'cpuRatios', reference: 'moralis', case: k.name, atLeast: 1.5 },
           { cases },
         ),
       ),
@@ -140,8 +144,8 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
       `Deliveries a round: ${options.evmDeliveries} EVM, ${options.bitcoinDeliveries} Bitcoin.`,
-      `What no receiver that hashes and parses can beat: the hand-rolled receiver's rate ÷ the official SDK's (medians), ${cases
-        .map((k) => `${k.name} ${(k.references['hand-rolled']! / k.references.moralis!).toFixed(2)}`)
+      `What no receiver that hashes and parses can beat: the official SDK's client CPU ÷ the hand-rolled receiver's (the two paired ratios to Blockwire divided), ${cases
+        .map((k) => `${k.name} ${(k.cpuRatios!.moralis! / k.cpuRatios!['hand-rolled']!).toFixed(2)}`)
         .join(', ')}. A target of 1.5× the official SDK lies above that wherever it is below 1.5.`,
     ],
   };

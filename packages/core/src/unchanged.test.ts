@@ -62,6 +62,14 @@ const schemas = {
     mixed: z.string().regex(/x/).min(2).optional(),
     big: z.bigint().optional(),
   }),
+  // Schemas that are a check themselves: their def has no `checks`, only `check` and `format`.
+  formats: z.looseObject({
+    count: z.int(),
+    small: z.int32().optional(),
+    mail: z.email().nullable(),
+    id: z.uuid().optional(),
+    at: z.array(z.iso.datetime()),
+  }),
   xor: z.discriminatedUnion('kind', [
     z.looseObject({ kind: z.literal('a'), x: z.string() }),
     z.looseObject({ kind: z.literal('b'), y: z.number() }),
@@ -97,7 +105,19 @@ function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
       return mostly(
         fc.oneof(
           { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
-          { arbitrary: fc.constantFrom(' pad ', 'ab', '0xabcd', '0XAB12', 'ax', 'x'), weight: 3 },
+          {
+            arbitrary: fc.constantFrom(
+              ' pad ',
+              'ab',
+              '0xabcd',
+              '0XAB12',
+              'ax',
+              'x',
+              'a@b.co',
+              '2026-11-27T03:04:05Z',
+            ),
+            weight: 3,
+          },
         ),
       );
     case 'bigint':
@@ -243,6 +263,18 @@ describe.each([
     expect(passesUnchanged(schemas.price, { usdPrice: Number.POSITIVE_INFINITY, possibleSpam: false })).toBe(
       false,
     );
+  });
+
+  it('checks a schema that is a check itself (z.int(), z.email()) as zod does', () => {
+    const at = '2026-11-27T03:04:05Z';
+    const good = { count: 3, small: 7, mail: 'a@b.co', id: undefined, at: [at] };
+    expect(passesUnchanged(schemas.formats, good)).toBe(true);
+    expect(passesUnchanged(schemas.formats, { ...good, count: 1.5 })).toBe(false);
+    expect(passesUnchanged(schemas.formats, { ...good, small: 2 ** 31 })).toBe(false);
+    expect(passesUnchanged(schemas.formats, { ...good, mail: 'not a mail' })).toBe(false);
+    expect(passesUnchanged(schemas.formats, { ...good, id: 'x' })).toBe(false);
+    expect(passesUnchanged(schemas.formats, { ...good, at: [at, 'yesterday'] })).toBe(false);
+    expect(passesUnchanged(z.int().nullable(), 0.5)).toBe(false);
   });
 
   it('passes a string equal to one a place last passed, and nothing else on that account', () => {

@@ -32,6 +32,8 @@ interface Internals {
 
 interface Def {
   type: string;
+  /** Set on a schema that is a check itself: `z.custom`, and the formats (`z.int()`, `z.email()`). */
+  check?: string;
   checks?: unknown[];
   coerce?: boolean;
   shape?: Record<string, z.$ZodType>;
@@ -71,10 +73,16 @@ function checkOf(schema: z.$ZodType): Check {
   return finished;
 }
 
+/**
+ * A number or string format made a schema (`z.int()`, `z.email()`, `z.iso.datetime()`): its
+ * check is on its own def, not in `checks`, so it is no plain number or string. Only zod knows it.
+ */
+const isFormat = (def: Def): boolean => def.check !== undefined && def.type !== 'custom';
+
 function compile(schema: z.$ZodType): Check {
   const { def } = internalsOf(schema);
   // Refinements and transforms of the value itself: only zod knows, but for a string's patterns.
-  if (def.coerce) return askZod(schema);
+  if (def.coerce || isFormat(def)) return askZod(schema);
   if ((def.checks?.length ?? 0) > 0) return patternsOf(def) ?? askZod(schema);
   const shortcut = optionalLeaf(def);
   if (shortcut) return shortcut;
@@ -235,7 +243,8 @@ function optionalLeaf(def: Def): Check | undefined {
     } else allowNull = true;
     inner = internalsOf(innerSchema).def;
   }
-  if (!(allowUndefined || allowNull) || inner.coerce || (inner.checks?.length ?? 0) > 0) return undefined;
+  const checked = isFormat(inner) || (inner.checks?.length ?? 0) > 0;
+  if (!(allowUndefined || allowNull) || inner.coerce || checked) return undefined;
   const empty = (value: unknown) => (value === undefined ? allowUndefined : value === null && allowNull);
   switch (inner.type) {
     case 'string':

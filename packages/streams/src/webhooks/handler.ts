@@ -1,5 +1,4 @@
-import { ValidationError, type ValidationIssue } from '@blockwire/core';
-import { checkOptionsObject } from '@blockwire/core/operations';
+import { checkOptionsObject, ValidationError, type ValidationIssue } from '@blockwire/core/operations';
 import { isBlankText, rawTextOf } from './body.js';
 import type { NodeIncomingMessage, NodeServerResponse } from './node-types.js';
 import {

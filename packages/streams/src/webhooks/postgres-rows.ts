@@ -1,4 +1,4 @@
-import { ValidationError } from '@blockwire/core';
+import { ValidationError } from '@blockwire/core/operations';
 import type { BitcoinDeliveryStage } from './payloads.js';
 import type { TxRecord } from './store.js';
 

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as kit from './index.js';
@@ -48,31 +47,4 @@ describe('the webhook kit exports', () => {
     const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
     expect(out).toEqual({ sameSignature: true, missing: [], crossBuild: true, name: 'SignatureError' });
   });
-
-  it("a webhook receiver loads core's runtime-free entry, not its client: nothing under ./webhooks imports @blockwire/core", () => {
-    // A receiver only hashes and parses. Core's main entry adds the client and its Node runtime,
-    // which cost every receiver's cold start about 30 ms of CPU here (import, then a handler).
-    for (const entry of ['webhooks.js', 'webhooks.cjs']) {
-      const external = externalImportsOf(entry);
-      expect(external, entry).toContain('@blockwire/core/operations');
-      expect(external, entry).not.toContain('@blockwire/core');
-    }
-  });
 });
-
-/** The packages a built entry loads, following its own chunks (`./chunk-….js`) to the end. */
-function externalImportsOf(entry: string): string[] {
-  const external = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(join(dist, file), 'utf8');
-    for (const [, specifier] of text.matchAll(/(?:from|import|require\()\s*["']([^"']+)["']/g)) {
-      if (specifier!.startsWith('./')) visit(specifier!.slice(2));
-      else external.add(specifier!);
-    }
-  };
-  visit(entry);
-  return [...external];
-}

@@ -1,4 +1,5 @@
-import { checkOptionsObject, ValidationError, type ValidationIssue } from '@blockwire/core/operations';
+import { ValidationError, type ValidationIssue } from '@blockwire/core';
+import { checkOptionsObject } from '@blockwire/core/operations';
 import { isBlankText, rawTextOf } from './body.js';
 import type { NodeIncomingMessage, NodeServerResponse } from './node-types.js';
 import {

@@ -1,4 +1,4 @@
-import { ValidationError } from '@blockwire/core/operations';
+import { ValidationError } from '@blockwire/core';
 import type { BitcoinDeliveryStage } from './payloads.js';
 import type { TxRecord } from './store.js';
 

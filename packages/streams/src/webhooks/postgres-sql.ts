@@ -2,7 +2,7 @@
  * Every statement the PostgreSQL store runs, for one schema: the migrations and the statements of
  * its methods. The README quotes them from here (postgres-store.test.ts checks).
  */
-import { ValidationError } from '@blockwire/core/operations';
+import { ValidationError } from '@blockwire/core';
 import { BITCOIN_DELIVERY_STAGES, bitcoinStageRankSql as rank } from './payloads.js';
 import type { StoredDelivery } from './store.js';
 

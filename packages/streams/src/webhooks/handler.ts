@@ -1,3 +1,6 @@
+// Core's main entry, not only its runtime-free one: loading it installs the payload check that
+// reads fields through code compiled per schema shape (a 3,000-transaction Bitcoin delivery's
+// check: under 1.5 ms instead of 7 ms). exports.test.ts holds the kit to it.
 import { ValidationError, type ValidationIssue } from '@blockwire/core';
 import { checkOptionsObject } from '@blockwire/core/operations';
 import { isBlankText, rawTextOf } from './body.js';

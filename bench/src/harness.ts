@@ -166,7 +166,7 @@ export async function withConcurrency(
 /**
  * A garbage collection when Node was started with --expose-gc (else nothing), then a wait until
  * this process is quiet again. V8 goes on sweeping and freeing on helper threads after `gc()`
- * returns: on a heap of a few hundred MB, 20–50 ms of CPU in the next 50 ms. Without the wait,
+ * returns: on a heap of 140–155 MB, 20–55 ms of CPU in the next 50 ms. Without the wait,
  * that lands in the next run's CPU time (it counts every thread of the process) and, on the
  * client's pinned core, in its wall time: a cost of the bench's collection, not of the run.
  */

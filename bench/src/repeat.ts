@@ -45,15 +45,26 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
   return folded;
 }
 
-function medianOf(
-  runs: readonly Comparison[],
-  pick: (run: Comparison) => Record<string, number> | undefined,
+/** Per name of the first item's record, the median of that figure over every item. */
+function medianOf<T>(
+  items: readonly T[],
+  pick: (item: T) => Record<string, number> | undefined,
 ): Record<string, number> | undefined {
-  const names = Object.keys(pick(runs[0]!) ?? {});
+  const names = Object.keys(pick(items[0]!) ?? {});
   if (names.length === 0) return undefined;
   return Object.fromEntries(
-    names.map((name) => [name, median(runs.map((run) => pick(run)?.[name] ?? Number.NaN))]),
+    names.map((name) => [name, median(items.map((item) => pick(item)?.[name] ?? Number.NaN))]),
   );
+}
+
+/** Per name of the first item's record, the range spanning that range in every item. */
+function widestOf<T>(
+  items: readonly T[],
+  pick: (item: T) => Record<string, Range> | undefined,
+): Record<string, Range> | undefined {
+  const names = Object.keys(pick(items[0]!) ?? {});
+  if (names.length === 0) return undefined;
+  return Object.fromEntries(names.map((name) => [name, widest(items.map((item) => pick(item)?.[name]))]));
 }
 
 /** Each contender's client CPU per call, its median over the runs. */
@@ -68,24 +79,12 @@ function medianCase(k: Case, runs: readonly Comparison[]): Case {
   const found = runs.map((run) => run.cases?.find((other) => other.name === k.name));
   if (found.some((other) => other === undefined)) return k;
   const same = found as Case[];
-  const medians = (pick: (k: Case) => Record<string, number> | undefined) => {
-    const names = Object.keys(pick(k) ?? {});
-    if (names.length === 0) return undefined;
-    return Object.fromEntries(
-      names.map((name) => [name, median(same.map((other) => pick(other)?.[name] ?? Number.NaN))]),
-    );
-  };
-  const widestOf = (pick: (k: Case) => Record<string, Range> | undefined) => {
-    const names = Object.keys(pick(k) ?? {});
-    if (names.length === 0) return undefined;
-    return Object.fromEntries(names.map((name) => [name, widest(same.map((other) => pick(other)?.[name]))]));
-  };
-  const cpuRatios = medians((c) => c.cpuRatios);
-  const ratioRanges = widestOf((c) => c.ratioRanges);
-  const cpuRatioRanges = widestOf((c) => c.cpuRatioRanges);
+  const cpuRatios = medianOf(same, (c) => c.cpuRatios);
+  const ratioRanges = widestOf(same, (c) => c.ratioRanges);
+  const cpuRatioRanges = widestOf(same, (c) => c.cpuRatioRanges);
   return {
     ...k,
-    ratios: medians((c) => c.ratios) ?? {},
+    ratios: medianOf(same, (c) => c.ratios) ?? {},
     ...(ratioRanges ? { ratioRanges } : {}),
     ...(cpuRatios ? { cpuRatios } : {}),
     ...(cpuRatioRanges ? { cpuRatioRanges } : {}),
@@ -116,14 +115,10 @@ function deviationOf(runs: readonly Comparison[], medians: Record<string, number
 /** Each figure's lowest and highest round over all the runs. */
 function widestSpread(runs: readonly Comparison[]): NonNullable<Comparison['spread']> {
   const spreads = runs.flatMap((run) => (run.spread ? [run.spread] : []));
-  const each = (pick: (spread: (typeof spreads)[number]) => Record<string, Range> | undefined) =>
-    Object.fromEntries(
-      Object.keys(pick(spreads[0]!) ?? {}).map((name) => [name, widest(spreads.map((s) => pick(s)?.[name]))]),
-    );
   return {
     blockwire: widest(spreads.map((s) => s.blockwire)),
-    references: each((s) => s.references),
-    ratios: each((s) => s.ratios),
-    ...(spreads[0]!.cpuRatios ? { cpuRatios: each((s) => s.cpuRatios) } : {}),
+    references: widestOf(spreads, (s) => s.references) ?? {},
+    ratios: widestOf(spreads, (s) => s.ratios) ?? {},
+    ...(spreads[0]!.cpuRatios ? { cpuRatios: widestOf(spreads, (s) => s.cpuRatios) ?? {} } : {}),
   };
 }

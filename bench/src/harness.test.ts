@@ -16,45 +16,44 @@ function logged(names: string[]) {
 }
 
 describe('measure', () => {
-  it('runs Blockwire right beside each reference, first in one round and second in the next', async () => {
+  it('runs Blockwire between every two runs of the others, never twice in a row', async () => {
     const { log, contenders } = logged(['blockwire', 'a', 'b', 'c']);
     await measure(contenders, 'blockwire', { rounds: 4, warmup: 1 });
     const runs = log.map((entry) => entry.name);
-    expect(runs).toHaveLength(5 * 3 * 2);
-    const pairs = Array.from({ length: runs.length / 2 }, (_, i) => runs.slice(2 * i, 2 * i + 2));
-    for (const pair of pairs) expect(pair).toContain('blockwire');
-    for (const reference of ['a', 'b', 'c']) {
-      const order = pairs
-        .filter((pair) => pair.includes(reference))
-        .map((pair) => (pair[0] === 'blockwire' ? 'first' : 'second'));
-      expect(order).toHaveLength(5);
-      // Alternates from round to round.
-      for (let i = 1; i < order.length; i++) expect(order[i]).not.toBe(order[i - 1]);
-    }
-    // The pairs' order rotates: no reference always comes first.
-    const firstPairs = [0, 1, 2].map((round) => pairs[round * 3]!.find((name) => name !== 'blockwire'));
-    expect(new Set(firstPairs).size).toBe(3);
+    // One Blockwire run to start, then each round: every reference once, each followed by Blockwire.
+    expect(runs).toHaveLength(1 + 5 * 3 * 2);
+    runs.forEach((name, i) => expect(name === 'blockwire').toBe(i % 2 === 0));
+    // The references' order rotates: no reference always comes first.
+    const firstOfRound = [0, 1, 2].map((round) => runs[1 + round * 6]);
+    expect(new Set(firstOfRound)).toEqual(new Set(['a', 'b', 'c']));
+    expect(log.slice(0, 7).every((entry) => entry.warmup)).toBe(true);
+    expect(log.slice(7).some((entry) => entry.warmup)).toBe(false);
   });
 
-  it('keeps the figures of each pair together and throws the warm-up away', async () => {
+  it('pairs each reference run with the mean of the Blockwire runs either side, the warm-up thrown away', async () => {
     const { log, contenders } = logged(['blockwire', 'reference']);
     const measured = await measure(contenders, 'blockwire', { rounds: 3, warmup: 2 });
-    expect(log.filter((entry) => entry.warmup)).toHaveLength(4);
-    // Run numbers 5 to 10 are the measured ones: (5, 6), (7, 8), (9, 10), Blockwire's first in round 3.
-    expect(measured.pairs.reference).toMatchObject({ blockwire: [5, 8, 9], reference: [6, 7, 10] });
-    // Each run's CPU time is kept beside its figure, one per run.
-    expect(measured.pairs.reference!.blockwireCpu).toHaveLength(3);
-    expect(measured.pairs.reference!.referenceCpu).toHaveLength(3);
-    expect(measured.perRound.blockwire).toEqual([5, 8, 9]);
+    // Runs 1 (the first Blockwire run) to 5 are the warm-up: 1, then (2, 3) and (4, 5).
+    expect(log.filter((entry) => entry.warmup)).toHaveLength(5);
+    // Measured: reference 6 between Blockwire 5 and 7, 8 between 7 and 9, 10 between 9 and 11.
+    expect(measured.pairs.reference).toMatchObject({ blockwire: [6, 8, 10], reference: [6, 8, 10] });
+    expect(measured.perRound).toEqual({ blockwire: [7, 9, 11], reference: [6, 8, 10] });
     const summary = summarize(measured, 'blockwire', false);
-    // reference ÷ Blockwire per pair: 6/5, 7/8, 10/9; the median is 10/9.
-    expect(summary.ratios.reference).toBeCloseTo(10 / 9);
+    expect(summary.ratios.reference).toBeCloseTo(1);
     expect(summary.rounds).toBe(3);
   });
 
+  it('takes a measured first Blockwire run as a run of the first round when there is no warm-up', async () => {
+    const { contenders } = logged(['blockwire', 'reference']);
+    const measured = await measure(contenders, 'blockwire', { rounds: 2, warmup: 0 });
+    expect(measured.perRound).toEqual({ blockwire: [1, 3, 5], reference: [2, 4] });
+    expect(measured.pairs.reference).toMatchObject({ blockwire: [2, 4], reference: [2, 4] });
+  });
+
   it("takes a run's CPU time from the contender when it ran in a process of its own", async () => {
+    let blockwireRuns = 0;
     const contenders: Contender[] = [
-      { name: 'blockwire', round: async () => ({ figure: 10, cpuMs: 3 }) },
+      { name: 'blockwire', round: async () => ({ figure: 10, cpuMs: ++blockwireRuns % 2 === 1 ? 2 : 4 }) },
       { name: 'reference', round: async () => ({ figure: 20, cpuMs: 7 }) },
     ];
     const measured = await measure(contenders, 'blockwire', { rounds: 2, warmup: 0, cpuMs: () => 1_000 });

@@ -1,10 +1,13 @@
 /**
- * Rounds, pairing and statistics. Blockwire runs right beside every other contender, once per
- * reference and round: each ratio is taken within such a pair of back-to-back runs, Blockwire
- * first in one round and second in the next, so a burst of load from elsewhere on the machine
- * falls on both runs of a pair alike, and neither side always follows the same contender. The
- * order of the pairs rotates from round to round. The median of a ratio's pairs is reported with
- * the lowest and highest pair.
+ * Rounds, pairing and statistics. Blockwire runs between every two runs of the other contenders,
+ * and each reference's ratio is taken against the mean of the Blockwire runs either side of its
+ * run, so a load from elsewhere on the machine that grows or fades over those three runs weighs
+ * on both sides alike. Every run follows another contender's: a run that follows its own is
+ * cheaper. Measured with `BENCH_DEBUG=1 pnpm bench --only rest-overhead` (it prints every run),
+ * three times on the layout before this one, where Blockwire ran twice in a row once a round:
+ * those of its runs took a median 14–17 % less client CPU than its runs after another client's.
+ * The order of the references rotates from round to round. The median of a ratio's pairs is
+ * reported with the lowest and highest pair.
  */
 
 export interface Contender {
@@ -28,12 +31,13 @@ export interface RunInfo {
 }
 
 export interface Measured {
-  /** Each contender's figure per run, in order (Blockwire runs once per pair, so most often). */
+  /** Each contender's figure per run, in order (Blockwire runs after every other run, so most often). */
   perRound: Record<string, number[]>;
   /**
-   * Per reference, Blockwire's figure and the reference's in each pair they ran as, and the
-   * process's CPU time (user + system, ms) each run took: the client's cost, steady on a busy
-   * machine where wall time swings (servers in another process are not in it).
+   * Per reference, the reference's figure in each round and Blockwire's beside it (the mean of its
+   * runs either side), and the CPU time (user + system, ms) of each, Blockwire's the mean too: the
+   * client's cost, steady on a busy machine where wall time swings (servers in another process
+   * are not in it).
    */
   pairs: Record<
     string,
@@ -42,7 +46,7 @@ export interface Measured {
 }
 
 export interface MeasureOptions {
-  /** Rounds measured; a round runs one pair per reference. */
+  /** Rounds measured; a round runs each reference once, each followed by Blockwire. */
   rounds: number;
   /** Rounds run first and thrown away: JIT, connection pools, caches. */
   warmup: number;
@@ -64,7 +68,13 @@ function ownCpuMs(): number {
   return (user + system) / 1000;
 }
 
-/** Runs the contenders in pairs with `blockwire` (the contender of that name, compared with every other). */
+/**
+ * Runs the contenders with `blockwire` (the contender of that name, compared with every other)
+ * between every two runs of the others: Blockwire, a reference, Blockwire, the next reference,
+ * Blockwire… Each reference run is paired with the mean of the two Blockwire runs either side of
+ * it, so a load that grows or fades over the three runs weighs on both sides alike, and every run
+ * follows another contender's run, so none starts on the warm caches its own last run left.
+ */
 export async function measure(
   contenders: readonly Contender[],
   blockwire: string,
@@ -78,40 +88,47 @@ export async function measure(
   for (const contender of contenders) perRound[contender.name] = [];
   for (const reference of references)
     pairs[reference.name] = { blockwire: [], reference: [], blockwireCpu: [], referenceCpu: [] };
+  const runOnce = runner(options);
   const total = options.warmup + options.rounds;
+  let before = await runOnce(paired, 0, options.warmup > 0);
+  if (options.warmup === 0) perRound[blockwire]!.push(before.figure);
   for (let round = 0; round < total; round++) {
     const warmup = round < options.warmup;
     for (const reference of rotate(references, round)) {
-      const blockwireFirst = (round + references.indexOf(reference)) % 2 === 0;
-      const figures = new Map<Contender, number>();
-      const cpu = new Map<Contender, number>();
-      for (const contender of blockwireFirst ? [paired, reference] : [reference, paired]) {
-        await options.settle?.();
-        const cpuMs = options.cpuMs ?? ownCpuMs;
-        const cpuBefore = cpuMs();
-        const result = await contender.round({ warmup });
-        const { figure, cpuMs: spent } =
-          typeof result === 'number' ? { figure: result, cpuMs: cpuMs() - cpuBefore } : result;
-        cpu.set(contender, spent);
-        if (!Number.isFinite(figure) || figure <= 0) {
-          throw new Error(`${contender.name} gave no figure in round ${round + 1}: ${figure}`);
-        }
-        figures.set(contender, figure);
-        if (process.env.BENCH_DEBUG)
-          process.stderr.write(
-            `RUN ${round} ${contender.name} ${figure.toFixed(0)} cpu ${cpu.get(contender)!.toFixed(1)}\n`,
-          );
-      }
+      const measured = await runOnce(reference, round, warmup);
+      const after = await runOnce(paired, round, warmup);
+      const around = { figure: (before.figure + after.figure) / 2, cpuMs: (before.cpuMs + after.cpuMs) / 2 };
+      before = after;
       if (warmup) continue;
-      for (const [contender, figure] of figures) perRound[contender.name]!.push(figure);
+      perRound[reference.name]!.push(measured.figure);
+      perRound[blockwire]!.push(after.figure);
       const pair = pairs[reference.name]!;
-      pair.blockwire.push(figures.get(paired)!);
-      pair.reference.push(figures.get(reference)!);
-      pair.blockwireCpu.push(cpu.get(paired)!);
-      pair.referenceCpu.push(cpu.get(reference)!);
+      pair.blockwire.push(around.figure);
+      pair.reference.push(measured.figure);
+      pair.blockwireCpu.push(around.cpuMs);
+      pair.referenceCpu.push(measured.cpuMs);
     }
   }
   return { perRound, pairs };
+}
+
+/** Runs one contender once, after `settle`, and gives its figure and the CPU time it took. */
+function runner(options: MeasureOptions) {
+  const cpuMs = options.cpuMs ?? ownCpuMs;
+  return async (contender: Contender, round: number, warmup: boolean): Promise<Run> => {
+    await options.settle?.();
+    const cpuBefore = cpuMs();
+    const result = await contender.round({ warmup });
+    const run = typeof result === 'number' ? { figure: result, cpuMs: cpuMs() - cpuBefore } : result;
+    if (!Number.isFinite(run.figure) || run.figure <= 0) {
+      throw new Error(`${contender.name} gave no figure in round ${round + 1}: ${run.figure}`);
+    }
+    if (process.env.BENCH_DEBUG)
+      process.stderr.write(
+        `RUN ${round} ${contender.name} ${run.figure.toFixed(0)} cpu ${run.cpuMs.toFixed(1)}\n`,
+      );
+    return run;
+  };
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {

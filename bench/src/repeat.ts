@@ -50,11 +50,7 @@ function medianOf<T>(
   items: readonly T[],
   pick: (item: T) => Record<string, number> | undefined,
 ): Record<string, number> | undefined {
-  const names = Object.keys(pick(items[0]!) ?? {});
-  if (names.length === 0) return undefined;
-  return Object.fromEntries(
-    names.map((name) => [name, median(items.map((item) => pick(item)?.[name] ?? Number.NaN))]),
-  );
+  return foldEach(items, pick, (values) => median(values.map((value) => value ?? Number.NaN)));
 }
 
 /** Per name of the first item's record, the range spanning that range in every item. */
@@ -62,9 +58,18 @@ function widestOf<T>(
   items: readonly T[],
   pick: (item: T) => Record<string, Range> | undefined,
 ): Record<string, Range> | undefined {
+  return foldEach(items, pick, widest);
+}
+
+/** Per name of the first item's record, `fold` of that name's value in every item. */
+function foldEach<T, V, R>(
+  items: readonly T[],
+  pick: (item: T) => Record<string, V> | undefined,
+  fold: (values: (V | undefined)[]) => R,
+): Record<string, R> | undefined {
   const names = Object.keys(pick(items[0]!) ?? {});
   if (names.length === 0) return undefined;
-  return Object.fromEntries(names.map((name) => [name, widest(items.map((item) => pick(item)?.[name]))]));
+  return Object.fromEntries(names.map((name) => [name, fold(items.map((item) => pick(item)?.[name]))]));
 }
 
 /** Each contender's client CPU per call, its median over the runs. */

@@ -3,9 +3,11 @@
  * and each reference's ratio is taken against the mean of the Blockwire runs either side of its
  * run, so a load from elsewhere on the machine that grows or fades over those three runs weighs
  * on both sides alike. Every run follows another contender's: a run that follows its own is
- * cheaper. Measured with `BENCH_DEBUG=1 pnpm bench --only rest-overhead` (it prints every run),
- * three times on the layout before this one, where Blockwire ran twice in a row once a round:
- * those of its runs took a median 14–17 % less client CPU than its runs after another client's.
+ * cheaper. Measured with `BENCH_DEBUG=1 pnpm bench --only rest-overhead` (it prints every run)
+ * on the layout before this one, where Blockwire ran twice in a row once a round: those of its
+ * runs took a median 14 % less client CPU than its runs after another client's, and 16 % and
+ * 17 % in two more runs whose client processes also collected their garbage after each run, then
+ * also ran without V8's memory reducer.
  * The order of the references rotates from round to round. The median of a ratio's pairs is
  * reported with the lowest and highest pair.
  */

@@ -72,10 +72,8 @@ function ownCpuMs(): number {
 
 /**
  * Runs the contenders with `blockwire` (the contender of that name, compared with every other)
- * between every two runs of the others: Blockwire, a reference, Blockwire, the next reference,
- * Blockwire… Each reference run is paired with the mean of the two Blockwire runs either side of
- * it, so a load that grows or fades over the three runs weighs on both sides alike, and every run
- * follows another contender's run, so none starts on the warm caches its own last run left.
+ * between every two runs of the others, as the top of this file says why: Blockwire, a
+ * reference, Blockwire, the next reference, Blockwire…
  */
 export async function measure(
   contenders: readonly Contender[],

@@ -64,6 +64,8 @@ describe('measure', () => {
       blockwireCpu: [3, 3],
       referenceCpu: [7, 7],
     });
+    // Each run's own CPU time too, Blockwire's unaveraged: 2, 4, 2 for its three runs.
+    expect(measured.cpuPerRound).toEqual({ blockwire: [2, 4, 2], reference: [7, 7] });
   });
 
   it('refuses a figure that is not a positive number', async () => {

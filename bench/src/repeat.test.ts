@@ -128,21 +128,27 @@ describe('medianRun ranges', () => {
 });
 
 describe('medianRun CPU per call', () => {
-  it('judges an overhead in µs on each contender’s median CPU per call over the runs', () => {
-    const withCpu = (blockwire: number, reference: number): Comparison => {
-      const cpuPerCall = { blockwire, references: { a: reference } };
-      const rule = { figure: 'cpuPerCall', reference: 'a', atMostMicros: 5 } as const;
+  it('judges an overhead in µs on the median of the runs’ paired overheads, and keeps every run’s', () => {
+    const withCpu = (overhead: number, blockwire: number, reference: number): Comparison => {
+      const cpuOverheads = { a: overhead };
+      const rule = { figure: 'cpuOverheads', reference: 'a', atMostMicros: 5 } as const;
       return {
         ...run(1, 1, 1),
-        cpuPerCall,
-        targets: [figureTarget('overhead ≤ 5 µs', rule, { cpuPerCall })],
+        cpuPerCall: { blockwire, references: { a: reference } },
+        cpuOverheads,
+        targets: [figureTarget('overhead ≤ 5 µs', rule, { cpuOverheads })],
       };
     };
-    // Overheads 4, 7 and 4.5 µs: one run is over, the medians (40.5 against 36) are 4.5 apart.
-    const folded = medianRun([withCpu(40, 36), withCpu(44, 37), withCpu(40.5, 36)]);
-    expect(folded.cpuPerCall).toEqual({ blockwire: 40.5, references: { a: 36 } });
+    // Paired overheads 4, 7 and 4.5 µs: met on their median (4.5), though one run is over, and
+    // though the medians of the contenders' CPU per call (44 and 37 µs) are 7 µs apart.
+    const folded = medianRun([withCpu(4, 40, 36), withCpu(7, 44, 37), withCpu(4.5, 52, 48)]);
+    expect(folded.cpuOverheads).toEqual({ a: 4.5 });
+    expect(folded.cpuPerCall).toEqual({ blockwire: 44, references: { a: 37 } });
     expect(folded.targets[0]).toMatchObject({ text: 'overhead ≤ 5 µs', met: true });
-    const over = medianRun([withCpu(42, 36), withCpu(44, 37), withCpu(40.5, 36)]);
+    expect(folded.repeats?.map((r) => r.cpuOverheads?.a)).toEqual([4, 7, 4.5]);
+    expect(folded.repeats?.[1]?.cpuPerCall).toEqual({ blockwire: 44, references: { a: 37 } });
+    // Paired overheads 6, 7 and 4.5 µs: their median (6) is over.
+    const over = medianRun([withCpu(6, 40, 36), withCpu(7, 44, 37), withCpu(4.5, 52, 48)]);
     expect(over.targets[0]?.met).toBe(false);
   });
 });

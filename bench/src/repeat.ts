@@ -7,12 +7,12 @@ export const REPEAT_AGREEMENT = 0.1;
 
 /**
  * The run whose first ratio is the median of the runs' (the lower middle one for an even
- * count), with every run's ratios and CPU ratios kept in `repeats`, each ratio (the comparison's
- * and its cases') and each contender's CPU per call replaced by its median over the runs, and the
- * targets judged again: a target on a measured figure (a ratio, an overhead in µs) on its median,
- * any other (a count, a size, no 429) met only when every run met it. With
- * more than one run, each range spans the rounds of every run. With more than one run and CPU ratios, one more target: each run's CPU ratios within
- * ±`REPEAT_AGREEMENT` of their median.
+ * count), with every run's ratios, CPU ratios, CPU per call and overheads kept in `repeats`, each
+ * ratio (the comparison's and its cases'), overhead and contender's CPU per call replaced by its
+ * median over the runs, and the targets judged again: a target on a measured figure (a ratio, an
+ * overhead in µs) on its median, any other (a count, a size, no 429) met only when every run met
+ * it. With more than one run, each range spans the rounds of every run. With more than one run
+ * and CPU ratios, one more target: each run's CPU ratios within ±`REPEAT_AGREEMENT` of their median.
  */
 export function medianRun(runs: readonly Comparison[]): Comparison {
   if (runs.length === 0) throw new Error('no run to take the median of');
@@ -20,15 +20,19 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
   const sorted = [...runs].sort((a, b) => (a.ratios[first!] ?? 0) - (b.ratios[first!] ?? 0));
   const middle = sorted[Math.floor((sorted.length - 1) / 2)]!;
   const cpuRatios = medianOf(runs, (run) => run.cpuRatios);
+  const cpuOverheads = medianOf(runs, (run) => run.cpuOverheads);
   const folded: Comparison = {
     ...middle,
     ratios: medianOf(runs, (run) => run.ratios)!,
     ...(cpuRatios ? { cpuRatios } : {}),
     ...(middle.cpuPerCall ? { cpuPerCall: medianCpuPerCall(runs) } : {}),
+    ...(cpuOverheads ? { cpuOverheads } : {}),
     ...(middle.cases ? { cases: middle.cases.map((k) => medianCase(k, runs)) } : {}),
     repeats: runs.map((run) => ({
       ratios: run.ratios,
       ...(run.cpuRatios ? { cpuRatios: run.cpuRatios } : {}),
+      ...(run.cpuPerCall ? { cpuPerCall: run.cpuPerCall } : {}),
+      ...(run.cpuOverheads ? { cpuOverheads: run.cpuOverheads } : {}),
     })),
   };
   if (middle.spread) folded.spread = widestSpread(runs);

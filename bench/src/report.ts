@@ -27,14 +27,17 @@ export interface RatioRule {
   strict?: boolean;
 }
 
-/** Blockwire's client CPU per call less a reference's, in µs: met at `atMostMicros` or below. */
+/**
+ * Blockwire's client CPU per call less a reference's, in µs, the median over the pairs
+ * (`cpuOverheads`): met at `atMostMicros` or below.
+ */
 export interface OverheadRule {
-  figure: 'cpuPerCall';
+  figure: 'cpuOverheads';
   reference: string;
   atMostMicros: number;
 }
 
-type Judged = Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases' | 'cpuPerCall'>>;
+type Judged = Partial<Pick<Comparison, 'ratios' | 'cpuRatios' | 'cases' | 'cpuOverheads'>>;
 
 /** A target on one measured figure, judged now and again on the medians of a `--repeat`. */
 export function figureTarget(text: string, rule: TargetRule, comparison: Judged): Target {
@@ -42,9 +45,8 @@ export function figureTarget(text: string, rule: TargetRule, comparison: Judged)
 }
 
 export function ruleMet(rule: TargetRule, comparison: Judged): boolean {
-  if (rule.figure === 'cpuPerCall') {
-    const cpu = comparison.cpuPerCall;
-    const overhead = cpu ? cpu.blockwire - (cpu.references[rule.reference] ?? Number.NaN) : Number.NaN;
+  if (rule.figure === 'cpuOverheads') {
+    const overhead = comparison.cpuOverheads?.[rule.reference] ?? Number.NaN;
     return Number.isFinite(overhead) && overhead <= rule.atMostMicros;
   }
   const figures =
@@ -85,10 +87,24 @@ export interface Comparison {
    * the primary figure where the work is the client's. Absent where no CPU is measured (weight).
    */
   cpuRatios?: Record<string, number>;
-  /** Blockwire's client CPU time per call (or per unit of work), µs, when calls are counted. */
+  /**
+   * Each contender's client CPU time per call, µs, the median of its own runs, when calls are
+   * counted. Runs move together from one run of the bench to the next: compare within a run.
+   */
   cpuPerCall?: { blockwire: number; references: Record<string, number> };
-  /** With --repeat: every run's ratios and CPU ratios, in order (the figures above are their medians). */
-  repeats?: { ratios: Record<string, number>; cpuRatios?: Record<string, number> }[];
+  /**
+   * Per reference, Blockwire's client CPU per call less the reference's, µs, paired as the CPU
+   * ratios are (the reference's run against the mean of the Blockwire runs either side), the
+   * median of the pairs.
+   */
+  cpuOverheads?: Record<string, number>;
+  /** With --repeat: every run's figures, in order (the figures above are their medians). */
+  repeats?: {
+    ratios: Record<string, number>;
+    cpuRatios?: Record<string, number>;
+    cpuPerCall?: Comparison['cpuPerCall'];
+    cpuOverheads?: Record<string, number>;
+  }[];
   /**
    * With --repeat: per reference, how far the furthest run's CPU ratio lies from the runs' median,
    * as a fraction of it (0.04: within ±4 %).
@@ -166,13 +182,30 @@ export function summarize(measured: Measured, blockwireName: string, higherIsBet
   return { blockwire: median(blockwireRuns), references, ratios, cpuRatios, spread, rounds };
 }
 
-/** Median client CPU per call (µs) of each contender, from the pairs of a measured comparison. */
-export function cpuPerCall(measured: Measured, calls: number): NonNullable<Comparison['cpuPerCall']> {
+/** Each contender's median client CPU per call (µs) over its own runs of a measured comparison. */
+export function cpuPerCall(
+  measured: Measured,
+  blockwireName: string,
+  calls: number,
+): NonNullable<Comparison['cpuPerCall']> {
   const perCall = (ms: readonly number[]) => (median(ms) * 1000) / calls;
   const references: Record<string, number> = {};
-  for (const [name, pair] of Object.entries(measured.pairs)) references[name] = perCall(pair.referenceCpu);
-  const blockwire = perCall(Object.values(measured.pairs).flatMap((pair) => pair.blockwireCpu));
-  return { blockwire, references };
+  for (const name of Object.keys(measured.pairs)) references[name] = perCall(measured.cpuPerRound[name]!);
+  return { blockwire: perCall(measured.cpuPerRound[blockwireName]!), references };
+}
+
+/**
+ * Per reference, the median over its pairs of Blockwire's client CPU per call less the
+ * reference's (µs): the overhead the CPU ratio shows, in µs. Not the difference of the two
+ * medians, which may come from runs far apart.
+ */
+export function cpuOverheads(measured: Measured, calls: number): Record<string, number> {
+  const overheads: Record<string, number> = {};
+  for (const [name, pair] of Object.entries(measured.pairs)) {
+    const differences = pair.blockwireCpu.map((ms, i) => ((ms - pair.referenceCpu[i]!) * 1000) / calls);
+    overheads[name] = median(differences);
+  }
+  return overheads;
 }
 
 export const COMPARISON_IDS = [
@@ -290,10 +323,14 @@ function busyWarning(results: Results): string[] {
 function repeatLines(c: Comparison): string[] {
   if (!c.repeats || c.repeats.length < 2) return [];
   const runs = c.repeats;
-  const series = (pick: (run: (typeof runs)[number]) => Record<string, number> | undefined) =>
+  const series = (
+    pick: (run: (typeof runs)[number]) => Record<string, number> | undefined,
+    show: (value: number) => string = ratio,
+  ) =>
     Object.keys(pick(runs[0]!) ?? {})
-      .map((name) => `${name} ${runs.map((run) => ratio(pick(run)?.[name] ?? Number.NaN)).join(', ')}`)
+      .map((name) => `${name} ${runs.map((run) => show(pick(run)?.[name] ?? Number.NaN)).join(', ')}`)
       .join('; ');
+  const micros = (value: number) => value.toFixed(1);
   const deviation = Object.entries(c.repeatDeviation ?? {})
     .map(([name, value]) => `${name} ±${(value * 100).toFixed(1)} %`)
     .join(', ');
@@ -302,6 +339,22 @@ function repeatLines(c: Comparison): string[] {
     ...(runs[0]!.cpuRatios
       ? [
           `- Their client CPU ratios: ${series((run) => run.cpuRatios)}; furthest run from the median: ${deviation}.`,
+        ]
+      : []),
+    ...(runs[0]!.cpuPerCall
+      ? [
+          `- Their client CPU per call, µs (the median of each contender's runs): ${series(
+            (run) => run.cpuPerCall && { blockwire: run.cpuPerCall.blockwire, ...run.cpuPerCall.references },
+            micros,
+          )}.`,
+        ]
+      : []),
+    ...(runs[0]!.cpuOverheads
+      ? [
+          `- Blockwire's client CPU per call less each reference's, µs (the median of the pairs): ${series(
+            (run) => run.cpuOverheads,
+            micros,
+          )}.`,
         ]
       : []),
   ];

@@ -28,11 +28,12 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       return jsonRpc(
         quick
           ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1 }
-          : // Its ratio against raw undici is the closest to its target, and runs on a shared machine
-            // vary most here (anvil does most of the work): more pairs than elsewhere.
+          : // Runs on a shared machine vary most here (anvil does most of the work): more pairs than
+            // elsewhere. 50, not 25: with 25, viem's CPU ratio lay 15 % from the median of three
+            // runs (1294cf0), its single pairs ranging 0.87–3.75, too wide for 25 to pin a median.
             // In a fresh client process (BENCH_DEBUG=1), the first round costs several times the CPU
             // of later ones, and the next two up to twice.
-            { blocks: 300, transactionsPerBlock: 10, rounds: 25, warmup: 3 },
+            { blocks: 300, transactionsPerBlock: 10, rounds: 50, warmup: 3 },
       );
     case 'webhook-intake':
       return webhookIntake(

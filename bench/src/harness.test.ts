@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Contender, measure } from './harness.ts';
+import { type Contender, type Measured, measure } from './harness.ts';
 import { summarize } from './report.ts';
 
 /** Contenders that log when they ran and give back their run number as the figure. */
@@ -14,6 +14,12 @@ function logged(names: string[]) {
   }));
   return { log, contenders };
 }
+
+/** Each contender's measured figures, in order. */
+const figuresOf = (measured: Measured) =>
+  Object.fromEntries(
+    Object.entries(measured.runs).map(([name, runs]) => [name, runs.map((run) => run.figure)]),
+  );
 
 describe('measure', () => {
   it('runs Blockwire between every two runs of the others, never twice in a row', async () => {
@@ -38,7 +44,7 @@ describe('measure', () => {
     expect(log.filter((entry) => entry.warmup)).toHaveLength(5);
     // Measured: reference 6 between Blockwire 5 and 7, 8 between 7 and 9, 10 between 9 and 11.
     expect(measured.pairs.reference).toMatchObject({ blockwire: [6, 8, 10], reference: [6, 8, 10] });
-    expect(measured.perRound).toEqual({ blockwire: [7, 9, 11], reference: [6, 8, 10] });
+    expect(figuresOf(measured)).toEqual({ blockwire: [7, 9, 11], reference: [6, 8, 10] });
     const summary = summarize(measured, 'blockwire', false);
     expect(summary.ratios.reference).toBeCloseTo(1);
     expect(summary.rounds).toBe(3);
@@ -47,7 +53,7 @@ describe('measure', () => {
   it('takes a measured first Blockwire run as a run of the first round when there is no warm-up', async () => {
     const { contenders } = logged(['blockwire', 'reference']);
     const measured = await measure(contenders, 'blockwire', { rounds: 2, warmup: 0 });
-    expect(measured.perRound).toEqual({ blockwire: [1, 3, 5], reference: [2, 4] });
+    expect(figuresOf(measured)).toEqual({ blockwire: [1, 3, 5], reference: [2, 4] });
     expect(measured.pairs.reference).toMatchObject({ blockwire: [2, 4], reference: [2, 4] });
   });
 
@@ -65,7 +71,8 @@ describe('measure', () => {
       referenceCpu: [7, 7],
     });
     // Each run's own CPU time too, Blockwire's unaveraged: 2, 4, 2 for its three runs.
-    expect(measured.cpuPerRound).toEqual({ blockwire: [2, 4, 2], reference: [7, 7] });
+    expect(measured.runs.blockwire!.map((run) => run.cpuMs)).toEqual([2, 4, 2]);
+    expect(measured.runs.reference!.map((run) => run.cpuMs)).toEqual([7, 7]);
   });
 
   it('refuses a figure that is not a positive number', async () => {

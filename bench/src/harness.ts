@@ -33,10 +33,11 @@ export interface RunInfo {
 }
 
 export interface Measured {
-  /** Each contender's figure per run, in order (Blockwire runs after every other run, so most often). */
-  perRound: Record<string, number[]>;
-  /** Each contender's CPU time (user + system, ms) per run, in the same order as `perRound`. */
-  cpuPerRound: Record<string, number[]>;
+  /**
+   * Each contender's measured runs (figure and CPU time), in order: Blockwire runs after every
+   * other run, so most often.
+   */
+  runs: Record<string, Run[]>;
   /**
    * Per reference, the reference's figure in each round and Blockwire's beside it (the mean of its
    * runs either side), and the CPU time (user + system, ms) of each, Blockwire's the mean too: the
@@ -85,23 +86,15 @@ export async function measure(
   const paired = contenders.find((contender) => contender.name === blockwire);
   if (!paired) throw new Error(`no contender ${blockwire} to pair the others with`);
   const references = contenders.filter((contender) => contender !== paired);
-  const perRound: Record<string, number[]> = {};
-  const cpuPerRound: Record<string, number[]> = {};
+  const runs: Record<string, Run[]> = {};
   const pairs: Measured['pairs'] = {};
-  for (const contender of contenders) {
-    perRound[contender.name] = [];
-    cpuPerRound[contender.name] = [];
-  }
-  const record = (name: string, run: Run) => {
-    perRound[name]!.push(run.figure);
-    cpuPerRound[name]!.push(run.cpuMs);
-  };
+  for (const contender of contenders) runs[contender.name] = [];
   for (const reference of references)
     pairs[reference.name] = { blockwire: [], reference: [], blockwireCpu: [], referenceCpu: [] };
   const runOnce = runner(options);
   const total = options.warmup + options.rounds;
   let before = await runOnce(paired, 0, options.warmup > 0);
-  if (options.warmup === 0) record(blockwire, before);
+  if (options.warmup === 0) runs[blockwire]!.push(before);
   for (let round = 0; round < total; round++) {
     const warmup = round < options.warmup;
     for (const reference of rotate(references, round)) {
@@ -110,8 +103,8 @@ export async function measure(
       const around = { figure: (before.figure + after.figure) / 2, cpuMs: (before.cpuMs + after.cpuMs) / 2 };
       before = after;
       if (warmup) continue;
-      record(reference.name, measured);
-      record(blockwire, after);
+      runs[reference.name]!.push(measured);
+      runs[blockwire]!.push(after);
       const pair = pairs[reference.name]!;
       pair.blockwire.push(around.figure);
       pair.reference.push(measured.figure);
@@ -119,7 +112,7 @@ export async function measure(
       pair.referenceCpu.push(measured.cpuMs);
     }
   }
-  return { perRound, cpuPerRound, pairs };
+  return { runs, pairs };
 }
 
 /** Runs one contender once, after `settle`, and gives its figure and the CPU time it took. */

@@ -157,7 +157,7 @@ export interface Skipped {
  * pairs), and their ranges. `rounds` counts the pairs of each reference.
  */
 export function summarize(measured: Measured, blockwireName: string, higherIsBetter: boolean) {
-  const blockwireRuns = measured.perRound[blockwireName]!;
+  const blockwireRuns = measured.runs[blockwireName]!.map((run) => run.figure);
   const references: Record<string, number> = {};
   const ratios: Record<string, number> = {};
   const cpuRatios: Record<string, number> = {};
@@ -188,10 +188,10 @@ export function cpuPerCall(
   blockwireName: string,
   calls: number,
 ): NonNullable<Comparison['cpuPerCall']> {
-  const perCall = (ms: readonly number[]) => (median(ms) * 1000) / calls;
+  const perCall = (name: string) => (median(measured.runs[name]!.map((run) => run.cpuMs)) * 1000) / calls;
   const references: Record<string, number> = {};
-  for (const name of Object.keys(measured.pairs)) references[name] = perCall(measured.cpuPerRound[name]!);
-  return { blockwire: perCall(measured.cpuPerRound[blockwireName]!), references };
+  for (const name of Object.keys(measured.pairs)) references[name] = perCall(name);
+  return { blockwire: perCall(blockwireName), references };
 }
 
 /**

@@ -39,15 +39,11 @@ export interface Measured {
    */
   runs: Record<string, Run[]>;
   /**
-   * Per reference, the reference's figure in each round and Blockwire's beside it (the mean of its
-   * runs either side), and the CPU time (user + system, ms) of each, Blockwire's the mean too: the
-   * client's cost, steady on a busy machine where wall time swings (servers in another process
-   * are not in it).
+   * Per reference, its run in each round (the same as in `runs`) and Blockwire's beside it: the
+   * mean of the Blockwire runs either side, figure and CPU time alike. CPU time is the client's
+   * cost, steady on a busy machine where wall time swings (servers in another process are not in it).
    */
-  pairs: Record<
-    string,
-    { blockwire: number[]; reference: number[]; blockwireCpu: number[]; referenceCpu: number[] }
-  >;
+  pairs: Record<string, { blockwire: Run[]; reference: Run[] }>;
 }
 
 export interface MeasureOptions {
@@ -89,8 +85,7 @@ export async function measure(
   const runs: Record<string, Run[]> = {};
   const pairs: Measured['pairs'] = {};
   for (const contender of contenders) runs[contender.name] = [];
-  for (const reference of references)
-    pairs[reference.name] = { blockwire: [], reference: [], blockwireCpu: [], referenceCpu: [] };
+  for (const reference of references) pairs[reference.name] = { blockwire: [], reference: [] };
   const runOnce = runner(options);
   const total = options.warmup + options.rounds;
   let before = await runOnce(paired, 0, options.warmup > 0);
@@ -100,16 +95,16 @@ export async function measure(
     for (const reference of rotate(references, round)) {
       const measured = await runOnce(reference, round, warmup);
       const after = await runOnce(paired, round, warmup);
-      const around = { figure: (before.figure + after.figure) / 2, cpuMs: (before.cpuMs + after.cpuMs) / 2 };
+      const around: Run = {
+        figure: (before.figure + after.figure) / 2,
+        cpuMs: (before.cpuMs + after.cpuMs) / 2,
+      };
       before = after;
       if (warmup) continue;
       runs[reference.name]!.push(measured);
       runs[blockwire]!.push(after);
-      const pair = pairs[reference.name]!;
-      pair.blockwire.push(around.figure);
-      pair.reference.push(measured.figure);
-      pair.blockwireCpu.push(around.cpuMs);
-      pair.referenceCpu.push(measured.cpuMs);
+      pairs[reference.name]!.blockwire.push(around);
+      pairs[reference.name]!.reference.push(measured);
     }
   }
   return { runs, pairs };

@@ -2,7 +2,7 @@
  * The results: `latest.json` in the format issue 14 fixes, and `latest.md` for people. Also the
  * check of that format, which the smoke test runs on a quick run's file.
  */
-import { type Measured, median, pairedRatios, type Range, range } from './harness.ts';
+import { type Measured, median, pairedRatios, type Range, type Run, range } from './harness.ts';
 
 export interface Target {
   /** The target in words, e.g. "≥ 0.90 of raw undici". */
@@ -152,12 +152,15 @@ export interface Skipped {
   reason: string;
 }
 
+const figuresOf = (runs: readonly Run[]) => runs.map((run) => run.figure);
+const cpuOf = (runs: readonly Run[]) => runs.map((run) => run.cpuMs);
+
 /**
  * Figures and paired ratios of a measured comparison: medians over the runs (each ratio over its
  * pairs), and their ranges. `rounds` counts the pairs of each reference.
  */
 export function summarize(measured: Measured, blockwireName: string, higherIsBetter: boolean) {
-  const blockwireRuns = measured.runs[blockwireName]!.map((run) => run.figure);
+  const blockwireRuns = figuresOf(measured.runs[blockwireName]!);
   const references: Record<string, number> = {};
   const ratios: Record<string, number> = {};
   const cpuRatios: Record<string, number> = {};
@@ -169,12 +172,13 @@ export function summarize(measured: Measured, blockwireName: string, higherIsBet
   };
   let rounds = 0;
   for (const [name, pair] of Object.entries(measured.pairs)) {
-    references[name] = median(pair.reference);
-    spread.references[name] = range(pair.reference);
-    const paired = pairedRatios(pair.blockwire, pair.reference, higherIsBetter);
+    const referenceFigures = figuresOf(pair.reference);
+    references[name] = median(referenceFigures);
+    spread.references[name] = range(referenceFigures);
+    const paired = pairedRatios(figuresOf(pair.blockwire), referenceFigures, higherIsBetter);
     ratios[name] = median(paired);
     spread.ratios[name] = range(paired);
-    const pairedCpu = pairedRatios(pair.blockwireCpu, pair.referenceCpu, false);
+    const pairedCpu = pairedRatios(cpuOf(pair.blockwire), cpuOf(pair.reference), false);
     cpuRatios[name] = median(pairedCpu);
     spread.cpuRatios[name] = range(pairedCpu);
     rounds = paired.length;
@@ -188,7 +192,7 @@ export function cpuPerCall(
   blockwireName: string,
   calls: number,
 ): NonNullable<Comparison['cpuPerCall']> {
-  const perCall = (name: string) => (median(measured.runs[name]!.map((run) => run.cpuMs)) * 1000) / calls;
+  const perCall = (name: string) => (median(cpuOf(measured.runs[name]!)) * 1000) / calls;
   const references: Record<string, number> = {};
   for (const name of Object.keys(measured.pairs)) references[name] = perCall(name);
   return { blockwire: perCall(blockwireName), references };
@@ -202,7 +206,9 @@ export function cpuPerCall(
 export function cpuOverheads(measured: Measured, calls: number): Record<string, number> {
   const overheads: Record<string, number> = {};
   for (const [name, pair] of Object.entries(measured.pairs)) {
-    const differences = pair.blockwireCpu.map((ms, i) => ((ms - pair.referenceCpu[i]!) * 1000) / calls);
+    const differences = pair.blockwire.map(
+      (run, i) => ((run.cpuMs - pair.reference[i]!.cpuMs) * 1000) / calls,
+    );
     overheads[name] = median(differences);
   }
   return overheads;

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import {
   type BitcoinDeliveryContext,
   createWebhookHandler,
   toNodeListener,
+  UNSIGNED_BODY_LIMIT,
   type WebhookErrorContext,
   type WebhookHandlerOptions,
 } from './handler.js';
@@ -74,6 +75,19 @@ async function post(url: string, body: string, signature?: string | null, method
   if (signature) headers['x-signature'] = signature;
   const response = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body }) });
   return { status: response.status, body: await response.json() };
+}
+
+/** Posts `text` in 4 KB writes with no Content-Length (chunked), as a streaming proxy would. */
+async function postInChunks(url: string, text: string, signature?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature) headers['x-signature'] = signature;
+  const sent = request(url, { method: 'POST', headers });
+  for (let at = 0; at < text.length; at += 4096) sent.write(text.slice(at, at + 4096));
+  sent.end();
+  const [response] = (await once(sent, 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
 }
 
 /** The signature of a text exactly as it is (signBody parses it first, so it takes JSON only). */
@@ -275,6 +289,40 @@ describe('createWebhookHandler over node:http', () => {
 
     const small = await listen(toNodeListener(handler, { maxBodyBytes: 10_000 }));
     expect((await deliver(small, big)).status).toBe(413);
+  });
+
+  it('reads a body of unknown length to the signed limit, and unsigned only to the unsigned one', async () => {
+    const { handler, bitcoin } = receiver();
+    const url = await listen(handler.node);
+    const big = {
+      ...CONFIRMED_DELIVERY,
+      transactions: Array.from({ length: 100 }, (_, i) => ({
+        ...CONFIRMED_DELIVERY.transactions[1]!,
+        txid: txidOf(i),
+      })),
+    };
+    const text = JSON.stringify(big);
+    expect(text.length).toBeGreaterThan(4 * UNSIGNED_BODY_LIMIT);
+    expect(await postInChunks(url, text, await signBody(text, SECRET))).toEqual({
+      status: 200,
+      body: { ok: true, message: 'accepted' },
+    });
+    expect(await postInChunks(url, text)).toEqual({
+      status: 401,
+      body: { ok: false, message: 'the x-signature header is missing' },
+    });
+    await handler.idle();
+    expect(bitcoin.map(({ payload }) => payload.transactions.length)).toEqual([100]);
+
+    // A maxBodyBytes under the unsigned limit caps signed bodies only: an unsigned one is still
+    // read to tell a verification POST (200) from anything else (401, saying why).
+    const small = await listen(toNodeListener(handler, { maxBodyBytes: 10_000 }));
+    const padding = 'x'.repeat(12_000);
+    const verification = JSON.stringify({ ...VERIFICATION_PAYLOAD, padding });
+    const delivery = JSON.stringify({ ...MEMPOOL_DELIVERY, padding });
+    expect((await postInChunks(small, verification)).status).toBe(200);
+    expect((await postInChunks(small, delivery)).body.message).toBe('the x-signature header is missing');
+    expect((await postInChunks(small, delivery, await signBody(delivery, SECRET))).status).toBe(413);
   });
 
   it('works behind Express-style body parsers: parsed JSON, raw Buffer or rawBody', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Contender, type Measured, measure } from './harness.ts';
+import { type Contender, figuresOf, type Measured, measure } from './harness.ts';
 import { summarize } from './report.ts';
 
 /** Contenders that log when they ran and give back their run number as the figure. */
@@ -16,18 +16,13 @@ function logged(names: string[]) {
 }
 
 /** Each contender's measured figures, in order. */
-const figuresOf = (measured: Measured) =>
-  Object.fromEntries(
-    Object.entries(measured.runs).map(([name, runs]) => [name, runs.map((run) => run.figure)]),
-  );
+const runFiguresOf = (measured: Measured) =>
+  Object.fromEntries(Object.entries(measured.runs).map(([name, runs]) => [name, figuresOf(runs)]));
 
 /** The figures of the pairs with the contender `reference`: its runs and Blockwire's beside them. */
 const pairedFiguresOf = (measured: Measured) => {
   const pair = measured.pairs.reference!;
-  return {
-    blockwire: pair.blockwire.map((run) => run.figure),
-    reference: pair.reference.map((run) => run.figure),
-  };
+  return { blockwire: figuresOf(pair.blockwire), reference: figuresOf(pair.reference) };
 };
 
 describe('measure', () => {
@@ -53,7 +48,7 @@ describe('measure', () => {
     expect(log.filter((entry) => entry.warmup)).toHaveLength(5);
     // Measured: reference 6 between Blockwire 5 and 7, 8 between 7 and 9, 10 between 9 and 11.
     expect(pairedFiguresOf(measured)).toEqual({ blockwire: [6, 8, 10], reference: [6, 8, 10] });
-    expect(figuresOf(measured)).toEqual({ blockwire: [7, 9, 11], reference: [6, 8, 10] });
+    expect(runFiguresOf(measured)).toEqual({ blockwire: [7, 9, 11], reference: [6, 8, 10] });
     const summary = summarize(measured, 'blockwire', false);
     expect(summary.ratios.reference).toBeCloseTo(1);
     expect(summary.rounds).toBe(3);
@@ -62,7 +57,7 @@ describe('measure', () => {
   it('takes a measured first Blockwire run as a run of the first round when there is no warm-up', async () => {
     const { contenders } = logged(['blockwire', 'reference']);
     const measured = await measure(contenders, 'blockwire', { rounds: 2, warmup: 0 });
-    expect(figuresOf(measured)).toEqual({ blockwire: [1, 3, 5], reference: [2, 4] });
+    expect(runFiguresOf(measured)).toEqual({ blockwire: [1, 3, 5], reference: [2, 4] });
     expect(pairedFiguresOf(measured)).toEqual({ blockwire: [2, 4], reference: [2, 4] });
   });
 

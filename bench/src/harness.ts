@@ -27,6 +27,9 @@ export interface Run {
   cpuMs: number;
 }
 
+export const figuresOf = (runs: readonly Run[]) => runs.map((run) => run.figure);
+export const cpuOf = (runs: readonly Run[]) => runs.map((run) => run.cpuMs);
+
 export interface RunInfo {
   /** A warm-up run: its figure is thrown away (a contender keeping its own records skips it too). */
   warmup: boolean;

@@ -2,7 +2,7 @@
  * The results: `latest.json` in the format issue 14 fixes, and `latest.md` for people. Also the
  * check of that format, which the smoke test runs on a quick run's file.
  */
-import { type Measured, median, pairedRatios, type Range, type Run, range } from './harness.ts';
+import { cpuOf, figuresOf, type Measured, median, pairedRatios, type Range, range } from './harness.ts';
 
 export interface Target {
   /** The target in words, e.g. "≥ 0.90 of raw undici". */
@@ -151,9 +151,6 @@ export interface Skipped {
   id: string;
   reason: string;
 }
-
-const figuresOf = (runs: readonly Run[]) => runs.map((run) => run.figure);
-const cpuOf = (runs: readonly Run[]) => runs.map((run) => run.cpuMs);
 
 /**
  * Figures and paired ratios of a measured comparison: medians over the runs (each ratio over its

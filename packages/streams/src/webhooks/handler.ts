@@ -327,7 +327,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       track(() => report(error, { kind: 'bitcoin', phase: 'store', payload: body }));
       return reply(500, 'could not record the delivery');
     }
-    later(() => runBitcoin(payload, context));
+    // With nothing to call back and nothing to settle, nothing is left for later (as for EVM
+    // without onEvm): the payload is not held past the answer for an empty task.
+    if (onBitcoin || tracker) later(() => runBitcoin(payload, context));
     return reply(200, 'accepted');
   }
 

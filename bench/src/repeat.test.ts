@@ -152,3 +152,36 @@ describe('medianRun CPU per call', () => {
     expect(over.targets[0]?.met).toBe(false);
   });
 });
+
+describe('medianRun agreement of cases', () => {
+  const withCases = (headline: number, small: number, big: number): Comparison => ({
+    ...run(1, headline, 1),
+    cases: [
+      { name: 'small', blockwire: 1, references: { a: 1 }, ratios: { a: 1 }, cpuRatios: { a: small } },
+      { name: 'big', blockwire: 1, references: { a: 1 }, ratios: { a: 1 }, cpuRatios: { a: big } },
+    ],
+  });
+
+  it('keeps each case’s CPU ratios run by run, and how far they lie from their median', () => {
+    const folded = medianRun([withCases(1, 0.9, 1.5), withCases(1, 1.0, 1.3), withCases(1, 0.95, 1.7)]);
+    const small = folded.cases?.find((k) => k.name === 'small');
+    expect(small?.repeatCpuRatios).toEqual([{ a: 0.9 }, { a: 1.0 }, { a: 0.95 }]);
+    expect(small?.cpuRatios).toEqual({ a: 0.95 });
+    expect(small?.repeatDeviation?.a).toBeCloseTo(0.0526, 3);
+    expect(folded.targets.at(-1)).toEqual({
+      text: 'the 3 runs’ client CPU ratios, every case’s too, within ±10 % of their median (furthest: ±13.3 %: big, a)',
+      met: false,
+    });
+  });
+
+  it('holds a case to the agreement even when the headline ratios agree', () => {
+    // Headline 1.0 in every run; the big case 1.4, 1.9, 1.95: its median 1.9 would meet a target
+    // of 1.5 that one run missed by far, so the runs do not agree.
+    const apart = medianRun([withCases(1, 1, 1.4), withCases(1, 1, 1.9), withCases(1, 1, 1.95)]);
+    expect(apart.cases?.find((k) => k.name === 'big')?.cpuRatios).toEqual({ a: 1.9 });
+    expect(apart.targets.at(-1)?.met).toBe(false);
+    expect(apart.targets.at(-1)?.text).toContain('±26.3 %: big, a');
+    const agreeing = medianRun([withCases(1, 1, 1.5), withCases(1, 1.02, 1.55), withCases(1, 0.98, 1.45)]);
+    expect(agreeing.targets.at(-1)?.met).toBe(true);
+  });
+});

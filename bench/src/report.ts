@@ -70,6 +70,10 @@ export interface Case {
   /** Client CPU time per reference ÷ Blockwire's, paired per round, when the case measured it. */
   cpuRatios?: Record<string, number>;
   cpuRatioRanges?: Record<string, Range>;
+  /** With --repeat: every run's CPU ratios of this case, in order (`cpuRatios` is their median). */
+  repeatCpuRatios?: Record<string, number>[];
+  /** With --repeat: per reference, how far this case's furthest run lies from the median (a fraction). */
+  repeatDeviation?: Record<string, number>;
 }
 
 export interface Comparison {
@@ -322,6 +326,22 @@ function busyWarning(results: Results): string[] {
   ];
 }
 
+/** With --repeat: every run's CPU ratios of each case, where a target is set on a case. */
+function caseRepeatLines(c: Comparison): string[] {
+  const cases = (c.cases ?? []).filter((k) => k.repeatCpuRatios && k.repeatCpuRatios.length > 1);
+  if (cases.length === 0) return [];
+  const ofCase = (k: Case) =>
+    Object.keys(k.repeatCpuRatios![0]!)
+      .map(
+        (name) =>
+          `${name} ${k.repeatCpuRatios!.map((run) => ratio(run[name] ?? Number.NaN)).join(', ')} (±${((k.repeatDeviation?.[name] ?? Number.NaN) * 100).toFixed(1)} %)`,
+      )
+      .join(', ');
+  return [
+    `- Each case’s client CPU ratios, run by run: ${cases.map((k) => `${k.name}: ${ofCase(k)}`).join('; ')}.`,
+  ];
+}
+
 /** With --repeat: every run's ratios, so the medians above can be checked against them. */
 function repeatLines(c: Comparison): string[] {
   if (!c.repeats || c.repeats.length < 2) return [];
@@ -344,6 +364,7 @@ function repeatLines(c: Comparison): string[] {
           `- Their client CPU ratios: ${series((run) => run.cpuRatios)}; furthest run from the median: ${deviation}.`,
         ]
       : []),
+    ...caseRepeatLines(c),
     ...(runs[0]!.cpuPerCall
       ? [
           `- Their client CPU per call, µs (the median of each contender's runs): ${series(

@@ -326,7 +326,7 @@ function busyWarning(results: Results): string[] {
   ];
 }
 
-/** With --repeat: every run's CPU ratios of each case, where a target is set on a case. */
+/** With --repeat: each case's CPU ratios run by run (every case that has CPU ratios of its own). */
 function caseRepeatLines(c: Comparison): string[] {
   const cases = (c.cases ?? []).filter((k) => k.repeatCpuRatios && k.repeatCpuRatios.length > 1);
   if (cases.length === 0) return [];

@@ -326,16 +326,27 @@ function busyWarning(results: Results): string[] {
   ];
 }
 
+/** Per name of the first record, `name a, b, c`: its value in each record, in order. */
+function runByRun(
+  records: readonly (Record<string, number> | undefined)[],
+  show: (value: number) => string = ratio,
+): { name: string; text: string }[] {
+  return Object.keys(records[0] ?? {}).map((name) => ({
+    name,
+    text: `${name} ${records.map((record) => show(record?.[name] ?? Number.NaN)).join(', ')}`,
+  }));
+}
+
+/** How far the furthest run lies from the median, e.g. `±4.3 %`. */
+const deviationText = (fraction: number | undefined) => `±${((fraction ?? Number.NaN) * 100).toFixed(1)} %`;
+
 /** With --repeat: each case's CPU ratios run by run (every case that has CPU ratios of its own). */
 function caseRepeatLines(c: Comparison): string[] {
   const cases = (c.cases ?? []).filter((k) => k.repeatCpuRatios && k.repeatCpuRatios.length > 1);
   if (cases.length === 0) return [];
   const ofCase = (k: Case) =>
-    Object.keys(k.repeatCpuRatios![0]!)
-      .map(
-        (name) =>
-          `${name} ${k.repeatCpuRatios!.map((run) => ratio(run[name] ?? Number.NaN)).join(', ')} (±${((k.repeatDeviation?.[name] ?? Number.NaN) * 100).toFixed(1)} %)`,
-      )
+    runByRun(k.repeatCpuRatios!)
+      .map(({ name, text }) => `${text} (${deviationText(k.repeatDeviation?.[name])})`)
       .join(', ');
   return [
     `- Each case’s client CPU ratios, run by run: ${cases.map((k) => `${k.name}: ${ofCase(k)}`).join('; ')}.`,
@@ -350,12 +361,12 @@ function repeatLines(c: Comparison): string[] {
     pick: (run: (typeof runs)[number]) => Record<string, number> | undefined,
     show: (value: number) => string = ratio,
   ) =>
-    Object.keys(pick(runs[0]!) ?? {})
-      .map((name) => `${name} ${runs.map((run) => show(pick(run)?.[name] ?? Number.NaN)).join(', ')}`)
+    runByRun(runs.map(pick), show)
+      .map(({ text }) => text)
       .join('; ');
   const micros = (value: number) => value.toFixed(1);
   const deviation = Object.entries(c.repeatDeviation ?? {})
-    .map(([name, value]) => `${name} ±${(value * 100).toFixed(1)} %`)
+    .map(([name, value]) => `${name} ${deviationText(value)}`)
     .join(', ');
   return [
     `- The ${runs.length} runs (\`--repeat ${runs.length}\`), in order: ratios ${series((run) => run.ratios)}.`,

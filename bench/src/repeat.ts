@@ -1,6 +1,6 @@
 /** `--repeat`: several runs of one comparison folded into one record that keeps them all. */
 import { median, type Range } from './harness.ts';
-import { type Case, type Comparison, ruleMet, type Target } from './report.ts';
+import { type Case, type Comparison, deviationText, ruleMet, type Target } from './report.ts';
 
 /** How far each run's client CPU ratio may lie from the runs' median for the runs to agree. */
 export const REPEAT_AGREEMENT = 0.1;
@@ -62,7 +62,7 @@ function agreementTarget(count: number, folded: Comparison): Target {
   consider(folded.repeatDeviation, '');
   const cases = (folded.cases ?? []).filter((k) => k.repeatDeviation);
   for (const k of cases) consider(k.repeatDeviation, `${k.name}, `);
-  const furthest = `±${(worst.deviation * 100).toFixed(1)} %${cases.length > 0 ? `: ${worst.where}` : ''}`;
+  const furthest = `${deviationText(worst.deviation)}${cases.length > 0 ? `: ${worst.where}` : ''}`;
   return {
     text: `the ${count} runs’ client CPU ratios${cases.length > 0 ? ', every case’s too,' : ''} within ±${REPEAT_AGREEMENT * 100} % of their median (furthest: ${furthest})`,
     met: worst.deviation <= REPEAT_AGREEMENT,

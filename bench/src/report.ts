@@ -338,7 +338,8 @@ function runByRun(
 }
 
 /** How far the furthest run lies from the median, e.g. `±4.3 %`. */
-const deviationText = (fraction: number | undefined) => `±${((fraction ?? Number.NaN) * 100).toFixed(1)} %`;
+export const deviationText = (fraction: number | undefined) =>
+  `±${((fraction ?? Number.NaN) * 100).toFixed(1)} %`;
 
 /** With --repeat: each case's CPU ratios run by run (every case that has CPU ratios of its own). */
 function caseRepeatLines(c: Comparison): string[] {

@@ -16,6 +16,10 @@ import { spawn } from 'node:child_process';
 import { collectGarbage, type Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
+/** What a comparison's notes say of clients run this way. */
+export const OWN_PROCESS_NOTE =
+  "Each client runs in a process of its own (a child of the bench, on its CPUs), its garbage collected before each run: its CPU figure is its own work and its own heap's collections, not another client's.";
+
 /** What a module of clients builds for one contender. */
 export interface Client<Args> {
   /** Runs once with `args` and returns the figure (e.g. requests per second, or milliseconds). */

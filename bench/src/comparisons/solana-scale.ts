@@ -5,17 +5,22 @@
  * kept) against plain undici with the same number of calls in flight (`undici-concurrent`), and
  * against the same 100-at-a-time calls one after the other (`sequential`), in milliseconds. A
  * second case asks Blockwire for 16 in flight, more than the server allows. The official SDK has
- * no call for several Solana prices.
+ * no call for several Solana prices. Each client runs in a process of its own (`solana-clients.ts`).
  */
-import { createClient } from '@blockwire/core';
-import { getSolanaTokenPrices, SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
+import { SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
 import { Pool } from 'undici';
 import { LATENCY_MS, RATE_LIMIT_IN_FLIGHT, SOLANA_CHUNK, type SolanaStats } from '../child-servers.ts';
-import { API_KEY, solanaAddresses } from '../fixtures.ts';
-import { type Contender, collectGarbage, measure, since, withConcurrency } from '../harness.ts';
+import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
+import { type Contender, measure } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
+import {
+  SOLANA_CLIENTS,
+  type SolanaArgs,
+  type SolanaClientName,
+  type SolanaConfig,
+} from './solana-clients.ts';
 
 /** More calls in flight than the server allows: Blockwire must adapt to its 429s. */
 const OVER_LIMIT_CONCURRENCY = 16;
@@ -27,74 +32,38 @@ export interface SolanaScaleOptions {
 }
 
 export async function solanaScale(options: SolanaScaleOptions): Promise<Comparison> {
-  const addresses = solanaAddresses(options.addresses);
-  const chunks: string[][] = [];
-  for (let i = 0; i < addresses.length; i += SOLANA_CHUNK) chunks.push(addresses.slice(i, i + SOLANA_CHUNK));
   const server = await listenInChild('solana', String(options.addresses));
-  const client = createClient({ apiKey: API_KEY, baseUrls: { solana: server.url } });
-  const pool = new Pool(server.url, { connections: 32 });
+  const calls = Math.ceil(options.addresses / SOLANA_CHUNK);
   const statsPool = new Pool(server.url, { connections: 1 });
   const serverStats = async (path: string) =>
     (await (await statsPool.request({ path, method: 'GET' })).body.json()) as SolanaStats;
+  const config: SolanaConfig = { serverUrl: server.url, addresses: options.addresses };
+  const clients: Partial<Record<SolanaClientName, ClientProcess<SolanaArgs>>> = {};
 
   const perContender: Record<string, SolanaStats[]> = {};
-  const timed = (name: string, work: () => Promise<number>) => async () => {
-    await serverStats('/__stats/reset');
-    const start = performance.now();
-    const priced = await work();
-    const ms = since(start);
-    if (priced !== addresses.length) throw new Error(`${priced} prices for ${addresses.length} addresses`);
-    perContender[name] ??= [];
-    perContender[name].push(await serverStats('/__stats'));
-    return ms;
-  };
-  const postChunk = async (chunk: string[]) => {
-    const response = await pool.request({
-      path: '/token/mainnet/prices',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
-      body: JSON.stringify({ addresses: chunk }),
-    });
-    if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
-    return (JSON.parse(await response.body.text()) as unknown[]).length;
-  };
-  const blockwire = (concurrency: number) => async () =>
-    (await getSolanaTokenPrices(client, { addresses }, { concurrency })).length;
-
+  /** One run of a client process, with what the server saw of it. */
+  const contender = (name: SolanaClientName, concurrency: number, statsOf: string): Contender => ({
+    name,
+    async round() {
+      await serverStats('/__stats/reset');
+      const run = await clients[name]!.run({ concurrency });
+      perContender[statsOf] ??= [];
+      perContender[statsOf].push(await serverStats('/__stats'));
+      return run;
+    },
+  });
   const contenders = (blockwireConcurrency: number): Contender[] => [
-    { name: 'blockwire', round: timed(`blockwire-${blockwireConcurrency}`, blockwire(blockwireConcurrency)) },
-    {
-      name: 'undici-concurrent',
-      round: timed('undici-concurrent', async () => {
-        let priced = 0;
-        await withConcurrency(chunks.length, SOLANA_PRICES_DEFAULT_CONCURRENCY, async (i) => {
-          // Read `priced` after the await: `priced += await …` would add to a stale value.
-          const count = await postChunk(chunks[i]!);
-          priced += count;
-        });
-        return priced;
-      }),
-    },
-    {
-      name: 'sequential',
-      round: timed('sequential', async () => {
-        let priced = 0;
-        for (const chunk of chunks) priced += await postChunk(chunk);
-        return priced;
-      }),
-    },
+    contender('blockwire', blockwireConcurrency, `blockwire-${blockwireConcurrency}`),
+    contender('undici-concurrent', SOLANA_PRICES_DEFAULT_CONCURRENCY, 'undici-concurrent'),
+    contender('sequential', 1, 'sequential'),
   ];
   try {
-    const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', {
-      ...options,
-      settle: collectGarbage,
-    });
+    for (const name of SOLANA_CLIENTS)
+      clients[name] = await startClientProcess(new URL('./solana-clients.ts', import.meta.url), name, config);
+    const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', options);
     const summary = summarize(measured, 'blockwire', false);
     const overLimit = summarize(
-      await measure(contenders(OVER_LIMIT_CONCURRENCY).slice(0, 2), 'blockwire', {
-        ...options,
-        settle: collectGarbage,
-      }),
+      await measure(contenders(OVER_LIMIT_CONCURRENCY).slice(0, 2), 'blockwire', options),
       'blockwire',
       false,
     );
@@ -150,13 +119,13 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
       cases,
       notes: [
         `Blockwire: \`getSolanaTokenPrices(client, { addresses }, { concurrency })\`; at ${SOLANA_PRICES_DEFAULT_CONCURRENCY}: ${perContender[atDefault]?.[0]?.requests ?? 0} requests a round, at most ${peak(atDefault)} in flight, ${refused(atDefault)} answered 429 over all rounds; at ${OVER_LIMIT_CONCURRENCY}: at most ${peak(atOver)} in flight, ${refused(atOver)} answered 429 over all rounds (warm-up included).`,
-        `undici-concurrent: the same ${chunks.length} calls of 100 addresses with a raw undici Pool, ${SOLANA_PRICES_DEFAULT_CONCURRENCY} in flight (no validation, no retry); sequential: the same calls one after the other. The official SDK has no call for several Solana prices.`,
+        `undici-concurrent: the same ${calls} calls of ${SOLANA_CHUNK} addresses with a raw undici Pool, ${SOLANA_PRICES_DEFAULT_CONCURRENCY} in flight (no validation, no retry); sequential: the same calls one after the other. The official SDK has no call for several Solana prices.`,
         `The server (a child process) answers each call after ${LATENCY_MS} ms and refuses a key with more than ${RATE_LIMIT_IN_FLIGHT} requests in flight with a 429 and Retry-After: 1 (the contract shows no rate limit: this one is the bench's).`,
+        OWN_PROCESS_NOTE,
       ],
     };
   } finally {
-    await client.close();
-    await pool.close();
+    for (const client of Object.values(clients)) await client.close().catch(() => {});
     await statsPool.close();
     await server.close();
   }

@@ -41,21 +41,24 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
   const clients: Partial<Record<SolanaClientName, ClientProcess<SolanaArgs>>> = {};
 
   const perContender: Record<string, SolanaStats[]> = {};
-  /** One run of a client process, with what the server saw of it. */
-  const contender = (name: SolanaClientName, concurrency: number, statsOf: string): Contender => ({
-    name,
-    async round() {
-      await serverStats('/__stats/reset');
-      const run = await clients[name]!.run({ concurrency });
-      perContender[statsOf] ??= [];
-      perContender[statsOf].push(await serverStats('/__stats'));
-      return run;
-    },
-  });
+  /** One run of a client process, with what the server saw of it (Blockwire's per concurrency). */
+  const contender = (name: SolanaClientName, concurrency: number): Contender => {
+    const statsOf = name === 'blockwire' ? `blockwire-${concurrency}` : name;
+    return {
+      name,
+      async round() {
+        await serverStats('/__stats/reset');
+        const run = await clients[name]!.run({ concurrency });
+        perContender[statsOf] ??= [];
+        perContender[statsOf].push(await serverStats('/__stats'));
+        return run;
+      },
+    };
+  };
   const contenders = (blockwireConcurrency: number): Contender[] => [
-    contender('blockwire', blockwireConcurrency, `blockwire-${blockwireConcurrency}`),
-    contender('undici-concurrent', SOLANA_PRICES_DEFAULT_CONCURRENCY, 'undici-concurrent'),
-    contender('sequential', 1, 'sequential'),
+    contender('blockwire', blockwireConcurrency),
+    contender('undici-concurrent', SOLANA_PRICES_DEFAULT_CONCURRENCY),
+    contender('sequential', 1),
   ];
   try {
     for (const name of SOLANA_CLIENTS)

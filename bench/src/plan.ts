@@ -27,7 +27,10 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
           ? { addresses: 2000, rounds: 2, warmup: 1 }
           : // 5 rounds to warm up, not 1, since each client runs in a process of its own: a fresh
             // undici-concurrent process took 75–100 ms of CPU a run for its first rounds, 50–55 later.
-            { addresses: 10_000, rounds: 15, warmup: 5 },
+            // 30 pairs, not 15: a run is ~40 ms of CPU in ~290 ms, and that CPU moves with how the
+            // answers arrive (30–53 ms a run alone, no collection in any): with 15 (cbe4f7d) single
+            // pairs against undici-concurrent ranged 0.59–1.98 and the medians of three runs 1.01–1.21.
+            { addresses: 10_000, rounds: 30, warmup: 5 },
       );
     case 'json-rpc':
       return jsonRpc(
@@ -43,13 +46,31 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
     case 'webhook-intake':
       return webhookIntake(
         quick
-          ? { evmDeliveries: 50, bitcoinDeliveries: 4, bitcoinTransactions: 3000, rounds: 2, warmup: 1 }
+          ? {
+              oneKbDeliveries: 500,
+              fiftyKbDeliveries: 50,
+              bitcoinDeliveries: 4,
+              bitcoinTransactions: 3000,
+              rounds: 2,
+              warmup: 1,
+            }
           : // A fresh receiver process takes about 5 rounds of 1 KB deliveries before its CPU a
             // delivery settles (at about half that of the first rounds), every receiver alike.
             // Its targets are on each case's own pairs: 25, not 13. With 13 (ca77185), single pairs
             // ranged 0.72–1.12 against the hand-rolled receiver at 1 KB in process, and the official
             // SDK's at 50 KB over HTTP 1.29–2.23, whose medians of three runs lay ±18 % apart.
-            { evmDeliveries: 400, bitcoinDeliveries: 30, bitcoinTransactions: 3000, rounds: 25, warmup: 5 },
+            // 1,200 deliveries of 50 KB a run, not 400: 25 pairs did not tame the SDK there (cbe4f7d:
+            // 1.58, 1.38, 1.82). Its runs of 400 drew 0–4 mark-compacts of its large heap each (a
+            // PerformanceObserver on 'gc'), so their CPU ranged 212–532 ms; in one set of processes,
+            // medians of 13 pairs ranged 1.27–1.88 with 400 a run, 1.38–1.69 with 1,200.
+            {
+              oneKbDeliveries: 4000,
+              fiftyKbDeliveries: 1200,
+              bitcoinDeliveries: 30,
+              bitcoinTransactions: 3000,
+              rounds: 25,
+              warmup: 5,
+            },
       );
     case 'weight':
       return weight();

@@ -22,8 +22,9 @@ import {
 } from './webhook-receivers.ts';
 
 export interface WebhookIntakeOptions {
-  /** Deliveries a round, per size. */
-  evmDeliveries: number;
+  /** Deliveries a run, per size. */
+  oneKbDeliveries: number;
+  fiftyKbDeliveries: number;
   bitcoinDeliveries: number;
   bitcoinTransactions: number;
   rounds: number;
@@ -40,8 +41,8 @@ interface Delivery {
 export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comparison> {
   const deliveries: Delivery[] = [];
   for (const [name, payload, count] of [
-    ['EVM 1 KB', evmDelivery(countForSize(evmDelivery, 1_000)), options.evmDeliveries * 10],
-    ['EVM 50 KB', evmDelivery(countForSize(evmDelivery, 50_000)), options.evmDeliveries],
+    ['EVM 1 KB', evmDelivery(countForSize(evmDelivery, 1_000)), options.oneKbDeliveries],
+    ['EVM 50 KB', evmDelivery(countForSize(evmDelivery, 50_000)), options.fiftyKbDeliveries],
     [
       `Bitcoin ${options.bitcoinTransactions.toLocaleString('en')} txs`,
       bitcoinDelivery(options.bitcoinTransactions),
@@ -143,7 +144,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       "Each receiver runs in a process of its own, its garbage collected before each run, so its figures are its own work and its own heap's collections. A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.",
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
-      `Deliveries a round: ${options.evmDeliveries} EVM, ${options.bitcoinDeliveries} Bitcoin.`,
+      `Deliveries a run: ${deliveries.map((d) => `${d.count.toLocaleString('en')} of ${d.name}`).join(', ')}.`,
       `What no receiver that hashes and parses can beat: the official SDK's client CPU ÷ the hand-rolled receiver's (the two paired ratios to Blockwire divided), ${cases
         .map((k) => `${k.name} ${(k.cpuRatios!.moralis! / k.cpuRatios!['hand-rolled']!).toFixed(2)}`)
         .join(', ')}. A target of 1.5× the official SDK lies above that wherever it is below 1.5.`,

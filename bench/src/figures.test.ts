@@ -30,6 +30,17 @@ describe('the READMEs’ benchmark figures', () => {
     });
   }
 
+  it('name the case a headline stands for, once, and every other case in rows of its own', () => {
+    const block = figuresBlock(committed, 'results/latest.md');
+    const webhook = committed.comparisons.find((c) => c.id === 'webhook-intake')!;
+    const shown = webhook.cases!.find((k) => JSON.stringify(k.ratios) === JSON.stringify(webhook.ratios))!;
+    expect(block).toContain(`| ${webhook.title} (\`webhook-intake\`): ${shown.name} |`);
+    expect(block).not.toContain(`| \`webhook-intake\`: ${shown.name} |`);
+    for (const k of webhook.cases!.filter((other) => other !== shown)) {
+      expect(block).toContain(`| \`webhook-intake\`: ${k.name} |`);
+    }
+  });
+
   it('come from a run of every comparison repeated three times, not a quick one', () => {
     expect(committed.quick).toBe(false);
     expect(committed.repeat).toBeGreaterThanOrEqual(3);

@@ -34,15 +34,20 @@ const withRange = (value: number | undefined, range: Range | undefined) =>
 
 const baselineOf = (reference: string) => `${BASELINES[reference] ?? reference} (\`${reference}\`)`;
 
-/** The comparison's own ratios, then its cases' where they differ from those. */
+/**
+ * The comparison's own ratios, then its other cases'. Where the headline is one of the cases (the
+ * least favourable, say), its rows name that case instead of repeating it below.
+ */
 function rows(c: Comparison): string[] {
+  const headline = JSON.stringify(c.ratios);
+  const shown = c.cases?.find((k) => JSON.stringify(k.ratios) === headline);
+  const label = `${c.title} (\`${c.id}\`)${shown ? `: ${shown.name}` : ''}`;
   const own = Object.keys(c.ratios).map(
     (reference) =>
-      `| ${c.title} (\`${c.id}\`) | ${baselineOf(reference)} | ${withRange(c.cpuRatios?.[reference], c.spread?.cpuRatios?.[reference])} | ${withRange(c.ratios[reference], c.spread?.ratios[reference])} |`,
+      `| ${label} | ${baselineOf(reference)} | ${withRange(c.cpuRatios?.[reference], c.spread?.cpuRatios?.[reference])} | ${withRange(c.ratios[reference], c.spread?.ratios[reference])} |`,
   );
-  const headline = JSON.stringify(c.ratios);
   const cases = (c.cases ?? [])
-    .filter((k) => JSON.stringify(k.ratios) !== headline)
+    .filter((k) => k !== shown)
     .flatMap((k) =>
       Object.keys(k.ratios).map(
         (reference) =>

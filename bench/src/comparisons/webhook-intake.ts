@@ -9,7 +9,7 @@
  */
 
 import { signBody } from '@blockwire/streams';
-import { type ClientProcess, startClientProcess } from '../client-process.ts';
+import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, measure } from '../harness.ts';
 import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
@@ -141,7 +141,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
       'hand-rolled: keccak256 (hash-wasm) over the raw bytes and the secret, a constant-time compare, then `JSON.parse`; no validation.',
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
-      "Each receiver runs in a process of its own, its garbage collected before each run, so its figures are its own work and its own heap's collections. A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.",
+      `${OWN_PROCESS_NOTE} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
       `Deliveries a run: ${deliveries.map((d) => `${d.count.toLocaleString('en')} of ${d.name}`).join(', ')}.`,

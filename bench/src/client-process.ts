@@ -7,18 +7,25 @@
  *
  * A module of clients exports `makeClient(name, config)`, which builds that one client and
  * returns how to run it once. `startClientProcess` starts it in a child (pinned with the bench's
- * own process, whose CPUs it inherits; a server it starts goes where the bench's servers go); each `run` collects the child's garbage first, then
- * times the run and returns its figure with the CPU time the child spent on it.
+ * own process, whose CPUs it inherits; a server it starts goes where the bench's servers go); each `run`
+ * times one run and returns its figure with the CPU time the child spent on it.
  *
- *   node --expose-gc src/client-process.ts   (with an IPC channel; the parent says what to build)
+ * A run starts as the one before it ended, as calls do in a program that makes them all day: no
+ * collection is forced in between. A forced `gc()` is a full collection: it clears what V8's
+ * optimized code holds weakly and nothing else holds any more (here, the last run's objects), and
+ * throws that code away ("embedded weak objects cleared" under `--trace-deopt`), so every run
+ * after one paid for compiling the clients' hot functions again: about twice the client CPU a call
+ * of a program that never forces one (bench/README.md).
+ *
+ *   node src/client-process.ts   (with an IPC channel; the parent says what to build)
  */
 import { spawn } from 'node:child_process';
-import { collectGarbage, type Run } from './harness.ts';
+import type { Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
 /** What a comparison's notes say of clients run this way. */
 export const OWN_PROCESS_NOTE =
-  "Each client runs in a process of its own (a child of the bench, on its CPUs), its garbage collected before each run: its CPU figure is its own work and its own heap's collections, not another client's.";
+  "Each client runs in a process of its own (a child of the bench, on its CPUs), with no collection forced between its runs: its CPU figure is its own work and its own heap's collections, not another client's.";
 
 /** What a module of clients builds for one contender. */
 export interface Client<Args> {
@@ -53,7 +60,7 @@ export async function startClientProcess<Config, Args>(
   name: string,
   config: Config,
 ): Promise<ClientProcess<Args>> {
-  const child = spawn(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname], {
+  const child = spawn(process.execPath, [new URL(import.meta.url).pathname], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
@@ -119,7 +126,6 @@ async function serve(): Promise<void> {
         client = await makeClient(request.name, request.config);
         send({ ready: true });
       } else if ('run' in request) {
-        await collectGarbage();
         const before = process.cpuUsage();
         const figure = await client!.run(request.run);
         const { user, system } = process.cpuUsage(before);

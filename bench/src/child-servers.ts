@@ -1,12 +1,15 @@
 /**
- * The REST and Solana servers of the bench, run in a child process so the client's CPU time is
- * measured alone (`process.cpuUsage` of the bench process has none of the server's work in it).
+ * The servers of the bench, each run in a child process so the client's CPU time is measured
+ * alone (`process.cpuUsage` of the bench process has none of the server's work in it): the REST
+ * and Solana servers, and the emulator `n8n-items` prices at.
  *
- *   node src/child-servers.ts rest | solana <addresses>
+ *   node src/child-servers.ts rest | solana <addresses> | emulator
  *
- * prints `{"url": …}` on its first line once it listens; `GET /__stats` answers the Solana
- * server's counters (requests, refused, peak in flight), `POST /__stats/reset` zeroes them.
+ * prints `{"url": …}` on its first line once it listens (the emulator: its control URL, with its
+ * `apiKey`, `urls` and `control`); `GET /__stats` answers the Solana server's counters (requests,
+ * refused, peak in flight), `POST /__stats/reset` zeroes them.
  */
+import type { Emulator } from '@blockwire/emulator';
 import { evmTokenPrice, solanaAddresses, solanaPrice } from './fixtures.ts';
 import { listen, readText, sendJson } from './servers.ts';
 
@@ -65,11 +68,29 @@ async function solanaServer(count: number) {
   });
 }
 
+/** What the emulator's child process says of it: where each interface is, and the key it takes. */
+export type EmulatorInChild = Pick<Emulator, 'apiKey' | 'urls' | 'control'> & { url: string };
+
+/** The emulator without anvil, as the n8n e2e tests run it; imported here only, when asked for. */
+async function emulatorServer() {
+  const { startEmulator } = await import('@blockwire/emulator');
+  const emulator = await startEmulator({ anvil: false });
+  const { apiKey, urls, control } = emulator;
+  const info: EmulatorInChild = { url: control, apiKey, urls, control };
+  return { info, close: () => emulator.close() };
+}
+
+async function serverOf(kind: string | undefined, count: string | undefined) {
+  if (kind === 'emulator') return emulatorServer();
+  const server = kind === 'rest' ? await restServer() : await solanaServer(Number(count));
+  return { info: { url: server.url }, close: server.close };
+}
+
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const [kind, count] = process.argv.slice(2);
-  const server = kind === 'rest' ? await restServer() : await solanaServer(Number(count));
-  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  const server = await serverOf(kind, count);
+  process.stdout.write(`${JSON.stringify(server.info)}\n`);
   // The parent closing its end of stdin (or dying) ends the server.
-  process.stdin.on('end', () => process.exit(0));
+  process.stdin.on('end', () => void server.close().finally(() => process.exit(0)));
   process.stdin.resume();
 }

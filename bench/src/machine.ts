@@ -47,11 +47,13 @@ export function raisePriority(): number {
 export interface Pinning {
   /**
    * This process, and what it starts without moving it: the client processes of `rest-overhead`,
-   * `json-rpc` and `webhook-intake`, and n8n, the client of `n8n-items`, which shares it with the
-   * emulator that comparison runs in this process.
+   * `json-rpc` and `webhook-intake`, and n8n, the client of `n8n-items`.
    */
   client: string;
-  /** The servers the bench starts as processes: REST, Solana, anvil, its proxy, the webhook sender. */
+  /**
+   * The servers the bench starts as processes: REST, Solana, anvil, its proxy, the webhook sender,
+   * the emulator of `n8n-items`.
+   */
   servers: string;
 }
 

@@ -48,25 +48,30 @@ export function readText(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Starts one of child-servers.ts's servers in a child process; close() ends it. */
-export async function listenInChild(...args: string[]): Promise<RunningServer> {
+/**
+ * Starts one of child-servers.ts's servers in a child process; close() ends it. `T` is what the
+ * server says of itself on its first line (its `url`, and more for the emulator).
+ */
+export async function listenInChild<T extends { url: string } = { url: string }>(
+  ...args: string[]
+): Promise<T & RunningServer> {
   const { spawn } = await import('node:child_process');
   const script = new URL('./child-servers.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   pinServer(child.pid);
-  const url = await new Promise<string>((resolve, reject) => {
+  const info = await new Promise<T>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
       const line = text.split('\n')[0];
-      if (text.includes('\n')) resolve((JSON.parse(line!) as { url: string }).url);
+      if (text.includes('\n')) resolve(JSON.parse(line!) as T);
     });
     child.once('exit', (code) =>
       reject(new Error(`the ${args[0]} server exited with ${code} before listening`)),
     );
   });
   return {
-    url,
+    ...info,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -10,7 +10,6 @@
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { credentialsFor } from '../../../packages/n8n-nodes-blockwire/e2e/emulator-credentials.ts';
 import { ensureN8n } from '../../../packages/n8n-nodes-blockwire/e2e/install-n8n.ts';
 import {
@@ -39,10 +38,12 @@ import {
   type WorkflowNode,
   workflow,
 } from '../../../packages/n8n-nodes-blockwire/e2e/workflows.ts';
+import type { EmulatorInChild } from '../child-servers.ts';
 import { type Contender, collectGarbage, measure, median, type RunInfo, since } from '../harness.ts';
 import { processGroupCpuMs } from '../process-cpu.ts';
 import type { Comparison } from '../report.ts';
 import { figureTarget, summarize } from '../report.ts';
+import { listenInChild, type RunningServer } from '../servers.ts';
 
 export interface N8nItemsOptions {
   items: number;
@@ -60,11 +61,13 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
   const install = await ensureN8n(); // minutes the first time on a machine, then reused
   const addresses = solanaBatchAddresses(options.items);
   const packageDir = dirname(createRequire(import.meta.url).resolve('n8n-nodes-blockwire/package.json'));
-  let emulator: Emulator | undefined;
+  let emulator: (EmulatorInChild & RunningServer) | undefined;
   let environment: N8nEnvironment | undefined;
   let server: N8nProcess | undefined;
   try {
-    emulator = await startEmulator({ anvil: false });
+    // In a child process, as every other comparison's server: its work answering the workflows'
+    // calls (a thousand for the HTTP Request node's, ten for the others) is in no client's CPU.
+    emulator = await listenInChild<EmulatorInChild>('emulator');
     environment = await prepareN8n({ packageDir });
     const startAt = performance.now();
     server = await startN8nServer(install, environment);
@@ -211,8 +214,8 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
         `All three workflows: a Webhook node (respond when the last node finishes, with all its items), the e2e tests' Code node making ${options.items.toLocaleString('en')} items of one Solana address each (USDC and wrapped SOL among them, the two the emulator prices), then the lookup. Blockwire: its node, Token Price → Get Solana, addresses \`{{ $json.address }}\`. Reference: n8n's HTTP Request node 4.2, POST \`{solana_url}/token/mainnet/prices\` with \`{ "addresses": [address] }\` for each item and the key in a Header Auth credential; its Batching option is off (it never merges items into one request, it only waits between groups of them), so all requests go out at once: its fastest setting.`,
         `Reference \`http-request-aggregate\`: the items go through n8n's Loop Over Items node (Split in Batches 3, batch size ${SOLANA_ADDRESSES_PER_CALL}) → Aggregate (the batch's \`address\` fields into one \`addresses\` list) → the same HTTP Request node POSTing \`{ "addresses": [...] }\` once a batch → back to the loop, whose "done" output ends the workflow: ${expectedCalls} calls one after the other, where Blockwire's node sends its chunks concurrently. The HTTP Request node has Always Output Data on: an answer without any price gives no item, and n8n would end the loop at the first such batch; with it, that batch gives an empty item, which the price check leaves out.`,
         `Each run is checked: all three answer the same two prices (the priced items, compared). HTTP calls are counted by the emulator (its request log), per execution: Blockwire ${blockwireCalls.join(', ')}; HTTP Request node ${referenceCalls.join(', ')}; after Aggregate ${aggregateCalls.join(', ')}.`,
-        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s; the emulator runs in the bench's process with no added latency.`,
-        'Client CPU: the CPU time of n8n’s processes (its process group: n8n and its task runner, read from /proc) plus the bench process’s (the webhook call, the checks, and the emulator answering), per execution.',
+        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s; the emulator runs in a child process of the bench (on the servers' CPU when pinned) with no added latency.`,
+        'Client CPU: the CPU time of n8n’s processes (its process group: n8n and its task runner, read from /proc) plus the bench process’s (the webhook call and the checks), per execution; the emulator’s answering is in neither.',
       ],
     };
   } finally {

@@ -185,3 +185,53 @@ describe('medianRun agreement of cases', () => {
     expect(agreeing.targets.at(-1)?.met).toBe(true);
   });
 });
+
+describe('medianRun with a headline that shows a case', () => {
+  // Each run shows its least favourable case: 'small' in one run, 'large' in the others.
+  const caseOf = (name: string, ratio: number, cpu: number, range: [number, number]) => ({
+    name,
+    blockwire: 1,
+    references: { a: 1 },
+    ratios: { a: ratio },
+    ratioRanges: { a: range },
+    cpuRatios: { a: cpu },
+    cpuRatioRanges: { a: range },
+  });
+  const shown = (small: number, large: number, figures: [number, number]): Comparison => {
+    const cases = [
+      caseOf('small', small, small, [small - 1, small + 1]),
+      caseOf('large', large, large, [large - 1, large + 1]),
+    ];
+    const worst = small < large ? cases[0]! : cases[1]!;
+    return {
+      ...run(worst.ratios.a, worst.cpuRatios.a, 1),
+      cases,
+      headlineCase: worst.name,
+      spread: {
+        blockwire: figures,
+        references: { a: figures },
+        ratios: { a: worst.ratioRanges.a },
+        cpuRatios: { a: worst.cpuRatioRanges.a },
+      },
+    };
+  };
+
+  it('folds the case the median run showed, not a mix of each run’s', () => {
+    const folded = medianRun([shown(5, 2, [10, 20]), shown(1.5, 3, [100, 200]), shown(6, 4, [30, 40])]);
+    // Headlines 2 (large), 1.5 (small), 4 (large): the median run is the first, showing 'large',
+    // whose median over the runs is 3 (not the 2 a mix of headlines would give).
+    expect(folded.headlineCase).toBe('large');
+    expect(folded.ratios).toEqual({ a: 3 });
+    expect(folded.cpuRatios).toEqual({ a: 3 });
+    expect(folded.repeats).toEqual([
+      { ratios: { a: 2 }, cpuRatios: { a: 2 } },
+      { ratios: { a: 3 }, cpuRatios: { a: 3 } },
+      { ratios: { a: 4 }, cpuRatios: { a: 4 } },
+    ]);
+    // Ratio ranges: the case's over every run; figures' ranges: the runs that showed it.
+    expect(folded.spread?.cpuRatios).toEqual({ a: [1, 5] });
+    expect(folded.spread?.blockwire).toEqual([10, 40]);
+    // Agreement is judged on the case's own runs: 2, 3, 4 lie ±33 % from 3.
+    expect(folded.repeatDeviation?.a).toBeCloseTo(1 / 3);
+  });
+});

@@ -13,6 +13,7 @@ export const REPEAT_AGREEMENT = 0.1;
  * overhead in µs) on its median, any other (a count, a size, no 429) met only when every run met
  * it. With more than one run, each range spans the rounds of every run. With more than one run
  * and CPU ratios, one more target: each run's CPU ratios within ±`REPEAT_AGREEMENT` of their median.
+ * A headline that shows one of the cases (`headlineCase`) is that case's fold (see `showCase`).
  */
 export function medianRun(runs: readonly Comparison[]): Comparison {
   if (runs.length === 0) throw new Error('no run to take the median of');
@@ -36,15 +37,42 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
     })),
   };
   if (middle.spread) folded.spread = widestSpread(runs);
+  if (middle.headlineCase !== undefined) showCase(folded, middle.headlineCase, runs);
   folded.targets = middle.targets.map((target, i) => rejudge(target, i, folded, runs));
-  if (runs.length > 1 && cpuRatios) {
+  if (runs.length > 1 && folded.cpuRatios) {
     folded.repeatDeviation = deviationOf(
-      runs.map((run) => run.cpuRatios),
-      cpuRatios,
+      folded.repeats!.map((run) => run.cpuRatios),
+      folded.cpuRatios,
     );
     folded.targets.push(agreementTarget(runs.length, folded));
   }
   return folded;
+}
+
+/**
+ * Makes the folded headline the named case's fold: its medians and ranges over every run, each
+ * run's figures of that case in `repeats`, and the figures' ranges of the runs that chose it (a
+ * case keeps no range of its own figures, only of its ratios).
+ */
+function showCase(folded: Comparison, name: string, runs: readonly Comparison[]): void {
+  const shown = folded.cases?.find((k) => k.name === name);
+  const perRun = runs.map((run) => run.cases?.find((k) => k.name === name));
+  if (!shown || perRun.some((k) => k === undefined)) return;
+  folded.ratios = shown.ratios;
+  if (shown.cpuRatios) folded.cpuRatios = shown.cpuRatios;
+  else delete folded.cpuRatios;
+  folded.repeats = (perRun as Case[]).map((k) => ({
+    ratios: k.ratios,
+    ...(k.cpuRatios ? { cpuRatios: k.cpuRatios } : {}),
+  }));
+  const chose = runs.filter((run) => run.headlineCase === name);
+  if (folded.spread) {
+    folded.spread = {
+      ...widestSpread(chose),
+      ratios: shown.ratioRanges ?? {},
+      ...(shown.cpuRatioRanges ? { cpuRatios: shown.cpuRatioRanges } : {}),
+    };
+  }
 }
 
 /**

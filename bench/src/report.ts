@@ -124,6 +124,12 @@ export interface Comparison {
   rounds: number;
   targets: Target[];
   cases?: Case[];
+  /**
+   * The case whose figures the headline shows, where each run chooses one (webhook intake: the
+   * least favourable). With --repeat, the headline is that case folded over the runs, the case
+   * the median run chose: never a mix of one run's case with another's.
+   */
+  headlineCase?: string;
   notes?: string[];
 }
 

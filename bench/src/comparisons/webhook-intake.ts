@@ -119,6 +119,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     ratios: worst.ratios,
     cpuRatios: caseCpuRatios[worstIndex]!,
     spread: caseSpreads[worstIndex]!,
+    headlineCase: worst.name,
     rounds,
     targets: [
       // On client CPU, the comparison's primary figure: the receiver's process's own time a run

@@ -235,3 +235,34 @@ describe('medianRun with a headline that shows a case', () => {
     expect(folded.repeatDeviation?.a).toBeCloseTo(1 / 3);
   });
 });
+
+describe('medianRun with the least favourable case as its headline', () => {
+  const three = (a: number, b: number, c: number): Comparison => {
+    const cases = Object.entries({ a, b, c }).map(([name, value]) => ({
+      name,
+      blockwire: 1,
+      references: { sdk: 1 },
+      ratios: { sdk: value },
+      cpuRatios: { sdk: value },
+    }));
+    const worst = cases.reduce((low, k) => (k.cpuRatios.sdk < low.cpuRatios.sdk ? k : low));
+    return {
+      ...run(worst.ratios.sdk, worst.cpuRatios.sdk, 1),
+      ratios: { sdk: worst.ratios.sdk },
+      cpuRatios: { sdk: worst.cpuRatios.sdk },
+      references: { sdk: 1 },
+      cases,
+      headlineCase: worst.name,
+      leastFavourableTo: 'sdk',
+    };
+  };
+
+  it('shows the folded case with the lowest CPU ratio, not the one the median run showed', () => {
+    // Each run's least favourable: a (1), b (1.5), c (1.8); the median run's is b. Folded, a and b
+    // are at 5 and c at 2: c is the least favourable.
+    const folded = medianRun([three(1, 5, 2), three(5, 1.5, 2), three(5, 5, 1.8)]);
+    expect(folded.headlineCase).toBe('c');
+    expect(folded.cpuRatios).toEqual({ sdk: 2 });
+    expect(folded.repeats?.map((r) => r.cpuRatios?.sdk)).toEqual([2, 2, 1.8]);
+  });
+});

@@ -13,7 +13,8 @@ export const REPEAT_AGREEMENT = 0.1;
  * overhead in µs) on its median, any other (a count, a size, no 429) met only when every run met
  * it. With more than one run, each range spans the rounds of every run. With more than one run
  * and CPU ratios, one more target: each run's CPU ratios within ±`REPEAT_AGREEMENT` of their median.
- * A headline that shows one of the cases (`headlineCase`) is that case's fold (see `showCase`).
+ * A headline that shows one of the cases is that case's fold (see `showCase`): the least favourable
+ * of the folded cases where the comparison shows that one (`leastFavourableTo`), else the median run's.
  */
 export function medianRun(runs: readonly Comparison[]): Comparison {
   if (runs.length === 0) throw new Error('no run to take the median of');
@@ -37,7 +38,8 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
     })),
   };
   if (middle.spread) folded.spread = widestSpread(runs);
-  if (middle.headlineCase !== undefined) showCase(folded, middle.headlineCase, runs);
+  const shownCase = headlineCaseOf(folded, middle);
+  if (shownCase !== undefined) showCase(folded, shownCase, runs);
   folded.targets = middle.targets.map((target, i) => rejudge(target, i, folded, runs));
   if (runs.length > 1 && folded.cpuRatios) {
     folded.repeatDeviation = deviationOf(
@@ -49,6 +51,18 @@ export function medianRun(runs: readonly Comparison[]): Comparison {
   return folded;
 }
 
+/** The case the folded headline shows: chosen again among the folded cases where the rule says how. */
+function headlineCaseOf(folded: Comparison, middle: Comparison): string | undefined {
+  const reference = middle.leastFavourableTo;
+  if (reference === undefined) return middle.headlineCase;
+  let lowest: Case | undefined;
+  for (const k of folded.cases ?? []) {
+    const value = k.cpuRatios?.[reference];
+    if (value !== undefined && (lowest === undefined || value < lowest.cpuRatios![reference]!)) lowest = k;
+  }
+  return lowest?.name ?? middle.headlineCase;
+}
+
 /**
  * Makes the folded headline the named case's fold: its medians and ranges over every run, each
  * run's figures of that case in `repeats`, and the figures' ranges of the runs that chose it (a
@@ -58,6 +72,7 @@ function showCase(folded: Comparison, name: string, runs: readonly Comparison[])
   const shown = folded.cases?.find((k) => k.name === name);
   const perRun = runs.map((run) => run.cases?.find((k) => k.name === name));
   if (!shown || perRun.some((k) => k === undefined)) return;
+  folded.headlineCase = name;
   folded.ratios = shown.ratios;
   if (shown.cpuRatios) folded.cpuRatios = shown.cpuRatios;
   else delete folded.cpuRatios;

@@ -124,12 +124,14 @@ export interface Comparison {
   rounds: number;
   targets: Target[];
   cases?: Case[];
-  /**
-   * The case whose figures the headline shows, where each run chooses one (webhook intake: the
-   * least favourable). With --repeat, the headline is that case folded over the runs, the case
-   * the median run chose: never a mix of one run's case with another's.
-   */
+  /** The case whose figures the headline shows, where the headline is one of `cases`. */
   headlineCase?: string;
+  /**
+   * Where the headline shows the least favourable case: the case with the lowest client CPU ratio
+   * to this reference (webhook intake: the official SDK). With --repeat it is chosen again among
+   * the folded cases, so the headline is one case's fold over every run, never a mix of runs' picks.
+   */
+  leastFavourableTo?: string;
   notes?: string[];
 }
 
@@ -438,7 +440,7 @@ export function toMarkdown(results: Results, command: string): string {
     const targets = c.targets.map((t) => t.text).join('<br>');
     const met = c.targets.map((t) => (t.met ? 'yes' : '**no**')).join('<br>');
     lines.push(
-      `| **${c.title}** (\`${c.id}\`)<br>${c.metric}, ${c.unit} | ${figure(c.blockwire)}${rangeText(c.spread?.blockwire, figure)} | ${refs} | ${ratios} | ${cpuRatios || '–'} | ${targets} | ${met} |`,
+      `| **${c.title}** (\`${c.id}\`)${c.headlineCase ? `: ${c.headlineCase}` : ''}<br>${c.metric}, ${c.unit} | ${figure(c.blockwire)}${rangeText(c.spread?.blockwire, figure)} | ${refs} | ${ratios} | ${cpuRatios || '–'} | ${targets} | ${met} |`,
     );
   }
   for (const c of results.comparisons) {

@@ -238,12 +238,13 @@ describe('medianRun with a headline that shows a case', () => {
 
 describe('medianRun with the least favourable case as its headline', () => {
   const three = (a: number, b: number, c: number): Comparison => {
-    const cases = Object.entries({ a, b, c }).map(([name, value]) => ({
+    const cases = Object.entries({ a, b, c }).map(([name, value], i) => ({
       name,
-      blockwire: 1,
-      references: { sdk: 1 },
+      blockwire: 10 * (i + 1),
+      references: { sdk: i + 1 },
       ratios: { sdk: value },
       cpuRatios: { sdk: value },
+      cpuRatioRanges: { sdk: [value, value] as [number, number] },
     }));
     const worst = cases.reduce((low, k) => (k.cpuRatios.sdk < low.cpuRatios.sdk ? k : low));
     return {
@@ -254,6 +255,12 @@ describe('medianRun with the least favourable case as its headline', () => {
       cases,
       headlineCase: worst.name,
       leastFavourableTo: 'sdk',
+      spread: {
+        blockwire: [0, 99],
+        references: { sdk: [0, 99] },
+        ratios: { sdk: [0, 9] },
+        cpuRatios: { sdk: [0, 9] },
+      },
     };
   };
 
@@ -264,5 +271,17 @@ describe('medianRun with the least favourable case as its headline', () => {
     expect(folded.headlineCase).toBe('c');
     expect(folded.cpuRatios).toEqual({ sdk: 2 });
     expect(folded.repeats?.map((r) => r.cpuRatios?.sdk)).toEqual([2, 2, 1.8]);
+    // The case's own figures, not those of the case the median run showed.
+    expect(folded.blockwire).toBe(30);
+    expect(folded.references).toEqual({ sdk: 3 });
+    expect(folded.spread?.cpuRatios).toEqual({ sdk: [1.8, 2] });
+  });
+
+  it('gives the figures alone as their range when no run showed that case', () => {
+    // Each run's least favourable: a (1), b (1), a (5, a tie with b, the first); folded: c at 2.
+    const folded = medianRun([three(1, 5, 2), three(5, 1, 2), three(5, 5, 6)]);
+    expect(folded.headlineCase).toBe('c');
+    expect(folded.spread?.blockwire).toEqual([30, 30]);
+    expect(folded.spread?.references).toEqual({ sdk: [3, 3] });
   });
 });

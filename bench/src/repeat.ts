@@ -64,15 +64,18 @@ function headlineCaseOf(folded: Comparison, middle: Comparison): string | undefi
 }
 
 /**
- * Makes the folded headline the named case's fold: its medians and ranges over every run, each
- * run's figures of that case in `repeats`, and the figures' ranges of the runs that chose it (a
- * case keeps no range of its own figures, only of its ratios).
+ * Makes the folded headline the named case's fold: its figures and medians, its ratios' ranges over
+ * every run, each run's ratios of that case in `repeats`. A case keeps no range of its own figures,
+ * only of its ratios: the figures' ranges are those of the runs that showed it, or the figures
+ * alone when none did.
  */
 function showCase(folded: Comparison, name: string, runs: readonly Comparison[]): void {
   const shown = folded.cases?.find((k) => k.name === name);
   const perRun = runs.map((run) => run.cases?.find((k) => k.name === name));
   if (!shown || perRun.some((k) => k === undefined)) return;
   folded.headlineCase = name;
+  folded.blockwire = shown.blockwire;
+  folded.references = shown.references;
   folded.ratios = shown.ratios;
   if (shown.cpuRatios) folded.cpuRatios = shown.cpuRatios;
   else delete folded.cpuRatios;
@@ -80,10 +83,20 @@ function showCase(folded: Comparison, name: string, runs: readonly Comparison[])
     ratios: k.ratios,
     ...(k.cpuRatios ? { cpuRatios: k.cpuRatios } : {}),
   }));
-  const chose = runs.filter((run) => run.headlineCase === name);
+  const chose = runs.filter((run) => run.headlineCase === name && run.spread);
+  const alone = (value: number): Range => [value, value];
   if (folded.spread) {
     folded.spread = {
-      ...widestSpread(chose),
+      ...(chose.length > 0
+        ? widestSpread(chose)
+        : {
+            blockwire: alone(shown.blockwire),
+            references: foldEach(
+              [shown],
+              (k) => k.references,
+              (v) => alone(v[0]!),
+            )!,
+          }),
       ratios: shown.ratioRanges ?? {},
       ...(shown.cpuRatioRanges ? { cpuRatios: shown.cpuRatioRanges } : {}),
     };

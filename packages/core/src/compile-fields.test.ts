@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAILS, loopOverFields, PASSES, UNSURE, type Verdict } from './unchanged.js';
+import { FAILS, loopOverFields, PASSES, type PlainLeaf, UNSURE, type Verdict } from './unchanged.js';
 
 const isString = (value: unknown): Verdict => (typeof value === 'string' ? PASSES : FAILS);
 const unsure = (): Verdict => UNSURE;
@@ -77,6 +77,42 @@ describe('compileFieldChecker', () => {
     calls = 0;
     for (let i = 0; i < 3; i++) expect(compiled({ hash: '0xag', plain: 'x' })).toBe(FAILS);
     expect(calls).toBeGreaterThanOrEqual(3);
+  });
+
+  it('passes the values of a plain leaf in line, and asks the check about every other value', async () => {
+    const { compileFieldChecker } = await import('./compile-fields.js');
+    let calls = 0;
+    // A BTC amount (number or string, nullish) and a required boolean, as their compiled checks say.
+    const amount = (value: unknown): Verdict => {
+      calls++;
+      const passes =
+        value === undefined || value === null || typeof value === 'string' || Number.isFinite(value);
+      return passes ? PASSES : FAILS;
+    };
+    const flag = (value: unknown): Verdict => {
+      calls++;
+      return typeof value === 'boolean' ? PASSES : FAILS;
+    };
+    const keys = ['value', 'isCoinbase'];
+    const checks = [amount, flag];
+    const absentPasses = [true, false];
+    const leaves: PlainLeaf[] = [
+      { types: ['number', 'string'], undefined: true, null: true },
+      { types: ['boolean'], undefined: false, null: false },
+    ];
+    const compiled = compileFieldChecker(keys, checks, absentPasses, [], leaves)!;
+    const loop = loopOverFields(keys, checks, absentPasses);
+    const values = [1.5, '1.5', null, undefined, Number.NaN, Infinity, 1n, {}, [], true];
+    for (const value of values) {
+      for (const isCoinbase of [false, undefined, 'no']) {
+        const record = { value, isCoinbase };
+        expect(compiled(record)).toBe(loop(record));
+      }
+    }
+    expect(compiled({ isCoinbase: true })).toBe(PASSES);
+    calls = 0;
+    for (const value of [1.5, '1.5', null, undefined]) compiled({ value, isCoinbase: true });
+    expect(calls).toBe(0);
   });
 
   it('gives up where the runtime refuses to compile code (then the loop is used)', async () => {

@@ -227,6 +227,48 @@ interface PatternCheckDef {
   when?: unknown;
 }
 
+type PlainType = 'string' | 'number' | 'boolean';
+const PLAIN_TYPES: readonly string[] = ['string', 'number', 'boolean'] satisfies PlainType[];
+
+/**
+ * A plain string, number or boolean, optional, nullable or a union of such (a BTC amount is
+ * `z.union([z.number(), z.string()]).nullish()`): the values that pass it as they are, which
+ * the compiled field checker tests for in line rather than through one call per layer.
+ */
+export interface PlainLeaf {
+  types: PlainType[];
+  undefined: boolean;
+  null: boolean;
+}
+
+/** The plain leaf `schema` is, or `undefined`: exactly the values its compiled check passes. */
+function plainLeafOf(schema: z.$ZodType): PlainLeaf | undefined {
+  const { def } = internalsOf(schema);
+  if (def.coerce || isFormat(def) || (def.checks?.length ?? 0) > 0) return undefined;
+  if (PLAIN_TYPES.includes(def.type))
+    return { types: [def.type as PlainType], undefined: false, null: false };
+  if (def.type === 'optional' || def.type === 'nullable') {
+    // An inner default would fill in undefined.
+    if (def.type === 'optional' && internalsOf(def.innerType!).optin === 'defaulted') return undefined;
+    const inner = plainLeafOf(def.innerType!);
+    if (!inner) return undefined;
+    return def.type === 'optional' ? { ...inner, undefined: true } : { ...inner, null: true };
+  }
+  if (def.type === 'union' && def.inclusive !== false) return unionOfLeaves(def.options!.map(plainLeafOf));
+  return undefined;
+}
+
+/** A union passes what any of its options passes (each says only "passes" or "fails"). */
+function unionOfLeaves(options: (PlainLeaf | undefined)[]): PlainLeaf | undefined {
+  if (options.length === 0 || options.includes(undefined)) return undefined;
+  const leaves = options as PlainLeaf[];
+  return {
+    types: [...new Set(leaves.flatMap((leaf) => leaf.types))],
+    undefined: leaves.some((leaf) => leaf.undefined),
+    null: leaves.some((leaf) => leaf.null),
+  };
+}
+
 /**
  * `optional`, `nullable` or both around a string, number, boolean or custom check (most fields
  * of an answer: `hex.nullable()`, `z.string().nullish()`) as one function, not one per layer.
@@ -314,8 +356,10 @@ function compileObject(def: Def): Check {
           ? checkOf(def.catchall)
           : 'drop';
   const strings = shape.map(([, field]) => stringCheckAlone(field));
+  const leaves = shape.map(([, field]) => plainLeafOf(field));
   const checkFields =
-    compileFields?.(keys, checks, absentPasses, strings) ?? loopOverFields(keys, checks, absentPasses);
+    compileFields?.(keys, checks, absentPasses, strings, leaves) ??
+    loopOverFields(keys, checks, absentPasses);
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAILS;
     const record = value as Record<string, unknown>;
@@ -370,12 +414,15 @@ export type FieldCheck = (record: Record<string, unknown>) => Verdict;
 /**
  * `stringChecks[i]`, where given, is the marked check (`markStringCheck`) that alone decides a
  * string at field `i`: a string it returns `true` for passes there, as `checks[i]` would say.
+ * `plainLeaves[i]`, where given, says which values pass at field `i` (`plainLeafOf`): those pass
+ * there without calling `checks[i]`, which decides every other value.
  */
 export type FieldCompiler = (
   keys: string[],
   checks: Check[],
   absentPasses: boolean[],
   stringChecks?: (((value: unknown) => unknown) | undefined)[],
+  plainLeaves?: (PlainLeaf | undefined)[],
 ) => FieldCheck | undefined;
 
 /** Installs a compiler for the field checks of the schemas compiled from now on. */

@@ -109,7 +109,7 @@ export async function startClientProcess<Config, Args>(
 /**
  * Contender `name` in `count` processes of its own, which take its runs in turn. A process can be
  * slow for the whole of its life (bench/README.md: one REST `undici-request` process in three
- * full runs out of three, 28–44 % above the fastest). Spread over several processes, as JMH runs a
+ * full runs out of three, ~30 % above the others). Spread over several processes, as JMH runs a
  * benchmark in several forks, such a process holds a minority of a contender's runs, and the
  * median of its runs, or of its pairs, lies among the others'.
  */

@@ -1,6 +1,5 @@
-import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ClientProcess, startClientProcess, startClientProcesses } from './client-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClientProcess, startClientProcess } from './client-process.ts';
 import type { RestArgs, RestConfig } from './comparisons/rest-clients.ts';
 import { evmTokenPrice } from './fixtures.ts';
 import { listen, type RunningServer, sendJson } from './servers.ts';
@@ -11,12 +10,9 @@ describe('startClientProcess', () => {
   let price = evmTokenPrice.usdPrice;
   let server: RunningServer;
   let served = 0;
-  /** The connection each request came on, in order: a client process keeps its own. */
-  const sockets: Socket[] = [];
   beforeAll(async () => {
-    server = await listen((req, res) => {
+    server = await listen((_req, res) => {
       served++;
-      sockets.push(req.socket);
       sendJson(res, 200, Buffer.from(JSON.stringify({ ...evmTokenPrice, usdPrice: price })));
     });
   });
@@ -61,25 +57,5 @@ describe('startClientProcess', () => {
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
     // Not a key its table inherits either.
     await expect(start('constructor')).rejects.toThrow(/no REST client constructor/);
-  });
-
-  it('startClientProcesses gives runs to its processes in turn, and closes them all', async () => {
-    sockets.length = 0;
-    const client = await startClientProcesses<RestConfig, RestArgs>(
-      restClients,
-      'undici-request',
-      { serverUrl: server.url },
-      3,
-    );
-    try {
-      for (let run = 0; run < 4; run++) await client.run({ calls: 1, concurrency: 1 });
-    } finally {
-      await client.close();
-    }
-    const [first, second, third, fourth] = sockets;
-    expect(new Set([first, second, third]).size).toBe(3);
-    expect(fourth).toBe(first);
-    // Each process ended, and its connection with it.
-    await vi.waitFor(() => expect(sockets.every((socket) => socket.closed)).toBe(true));
   });
 });

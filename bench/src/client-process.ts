@@ -106,41 +106,6 @@ export async function startClientProcess<Config, Args>(
   };
 }
 
-/**
- * Contender `name` in `count` processes of its own, which take its runs in turn. A process can be
- * slow for the whole of its life (bench/README.md: one REST `undici-request` process in three
- * full runs out of three, ~30 % above the others). Spread over several processes, as JMH runs a
- * benchmark in several forks, such a process holds a minority of a contender's runs, and the
- * median of its runs, or of its pairs, lies among the others'.
- */
-export async function startClientProcesses<Config, Args>(
-  module: URL,
-  name: string,
-  config: Config,
-  count: number,
-): Promise<ClientProcess<Args>> {
-  const processes: ClientProcess<Args>[] = [];
-  const closeAll = async () => {
-    for (const started of processes) await started.close().catch(() => {});
-  };
-  try {
-    for (let i = 0; i < count; i++)
-      processes.push(await startClientProcess<Config, Args>(module, name, config));
-  } catch (error) {
-    await closeAll();
-    throw error;
-  }
-  let next = 0;
-  return {
-    run(args) {
-      const taking = processes[next]!;
-      next = (next + 1) % processes.length;
-      return taking.run(args);
-    },
-    close: closeAll,
-  };
-}
-
 type Request =
   | { module: string; name: string; config: unknown; pinning?: Pinning }
   | { run: unknown }

@@ -19,12 +19,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       return restOverhead(
         // 19 pairs, not 13: with 13 (at 003e755), fetch's single pairs ranged 2.67–5.49 and one
         // run's median of them lay 11.3 % from the median of three (9 before that: 11 %).
-        // 3 processes a contender, not 1: in each of three full runs (44e090d, 90b57a6, 1ceaf44), one
-        // undici-request process spent ~30 % more CPU a call than the others in every one of its runs
-        // (22.8, 22.6, 30.0 µs), and the three runs' CPU ratios lay up to ±32 % apart.
-        quick
-          ? { calls: 1000, rounds: 2, warmup: 1, processes: 1 }
-          : { calls: 5000, rounds: 19, warmup: 3, processes: 3 },
+        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 19, warmup: 3 },
       );
     case 'solana-scale':
       return solanaScale(

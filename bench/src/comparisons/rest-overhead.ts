@@ -4,7 +4,7 @@
  * URL building, auth, retries, timeout, response validation) against undici's `dispatch` and
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
-import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcesses } from '../client-process.ts';
+import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
 import { cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
@@ -25,10 +25,7 @@ function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
 export interface RestOverheadOptions {
   calls: number;
   rounds: number;
-  /** Runs each process of a contender makes before its runs count (see `processes`). */
   warmup: number;
-  /** Processes each contender runs in, taking its runs in turn (`startClientProcesses`). */
-  processes: number;
 }
 
 let restServer: ReturnType<typeof listenInChild> | undefined;
@@ -48,13 +45,9 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   const contenders = REST_CLIENTS.filter((name) => name !== 'blockwire-fetch').map(contender);
 
   try {
-    for (const name of REST_CLIENTS) {
-      const module = new URL('./rest-clients.ts', import.meta.url);
-      clients[name] = await startClientProcesses(module, name, config, options.processes);
-    }
-    // A reference runs once a round, so each of its processes warms up in every `processes`-th round.
-    const rounds = { rounds: options.rounds, warmup: options.warmup * options.processes };
-    const measured = await measure(contenders, 'blockwire', rounds);
+    for (const name of REST_CLIENTS)
+      clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
+    const measured = await measure(contenders, 'blockwire', options);
     const summary = summarize(measured, 'blockwire', true);
     const cpu = cpuPerCall(measured, 'blockwire', calls);
     const overheads = cpuOverheads(measured, calls);
@@ -66,7 +59,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       await measure(
         contenders.filter((c) => c.name !== 'moralis'),
         'blockwire',
-        rounds,
+        options,
       ),
       'blockwire',
       true,
@@ -75,7 +68,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     concurrency = CONCURRENCY;
     calls = options.calls;
     const transports = await measure([contender('blockwire'), contender('blockwire-fetch')], 'blockwire', {
-      ...rounds,
+      ...options,
       rounds: Math.min(options.rounds, 5),
     });
     const transportCpu = cpuPerCall(transports, 'blockwire', calls);
@@ -114,7 +107,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
         'undici-dispatch: `Pool.dispatch` with a handler that gathers the body, then `JSON.parse` (no validation), the leanest undici call; undici-request: `Pool.request` + `body.text()` + `JSON.parse`; fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',
         `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references['undici-dispatch']!).toFixed(0)} µs with undici.dispatch + JSON.parse and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included).`,
         `Client CPU per call (process.cpuUsage over the run ÷ calls, the median of each contender's runs): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${listed(cpu.references, (us) => `${us.toFixed(1)} µs`)}. Blockwire's over each, paired as the CPU ratios are (median of the pairs): ${listed(overheads, (us) => `${us >= 0 ? '+' : ''}${us.toFixed(1)} µs`)}.`,
-        `The server runs in a child process: its work is in no CPU figure, only in wall time. ${OWN_PROCESS_NOTE}${options.processes > 1 ? ` Each contender runs in ${options.processes} such processes, which take its runs in turn, so one process slower than the others for its whole life holds a minority of its runs.` : ''}`,
+        `The server runs in a child process: its work is in no CPU figure, only in wall time. ${OWN_PROCESS_NOTE}`,
         `Blockwire on Node with the fetch build's transport (\`createFetchTransport({ fetch })\`, what a Node bundle made with the \`worker\` condition uses; see \`weight\`), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${transportCpu.references['blockwire-fetch']!.toFixed(1)} µs of client CPU a call against ${transportCpu.blockwire.toFixed(1)} µs with the default undici transport (${(transportCpu.references['blockwire-fetch']! / transportCpu.blockwire).toFixed(2)}×). This is why the Node build keeps undici although its bundle is larger.`,
       ],
     };

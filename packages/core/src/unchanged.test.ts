@@ -265,6 +265,20 @@ describe.each([
     );
   });
 
+  it('leaves to zod a refinement on a layer between optional and the value', () => {
+    // The refinement sits on the nullable layer, neither the outermost nor the innermost one.
+    const notNo = (value: unknown) => value !== 'no';
+    const layered = z.looseObject({
+      text: z.string().nullable().refine(notNo).optional(),
+      amount: z.union([z.number(), z.string()]).nullable().refine(notNo).optional(),
+    });
+    for (const value of [{ text: 'no' }, { amount: 'no' }]) {
+      expect(layered.safeParse(value).success).toBe(false);
+      expect(passesUnchanged(layered, value)).toBe(false);
+    }
+    expect(passesUnchanged(layered, { text: 'yes', amount: 1 })).toBe(true);
+  });
+
   it('checks a schema that is a check itself (z.int(), z.email()) as zod does', () => {
     const at = '2026-11-27T03:04:05Z';
     const good = { count: 3, small: 7, mail: 'a@b.co', id: undefined, at: [at] };

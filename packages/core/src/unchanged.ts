@@ -178,12 +178,8 @@ function atOnePlace(schema: z.$ZodType): Check {
 
 /** The marked custom check (see `markStringCheck`) that alone decides a string's verdict under `schema`, if one does. */
 function stringCheckAlone(schema: z.$ZodType): ((value: unknown) => unknown) | undefined {
-  let { def } = internalsOf(schema);
-  while (def.type === 'optional' || def.type === 'nullable') {
-    if (def.coerce || (def.checks?.length ?? 0) > 0) return undefined;
-    def = internalsOf(def.innerType!).def;
-  }
-  return def.type === 'custom' &&
+  const def = emptiesAround(internalsOf(schema).def)?.inner;
+  return def?.type === 'custom' &&
     !def.coerce &&
     (def.checks?.length ?? 0) === 0 &&
     typeof def.fn === 'function' &&
@@ -243,19 +239,16 @@ export interface PlainLeaf {
 
 /** The plain leaf `schema` is, or `undefined`: exactly the values its compiled check passes. */
 function plainLeafOf(schema: z.$ZodType): PlainLeaf | undefined {
-  const { def } = internalsOf(schema);
-  if (def.coerce || isFormat(def) || (def.checks?.length ?? 0) > 0) return undefined;
-  if (PLAIN_TYPES.includes(def.type))
-    return { types: [def.type as PlainType], undefined: false, null: false };
-  if (def.type === 'optional' || def.type === 'nullable') {
-    // An inner default would fill in undefined.
-    if (def.type === 'optional' && internalsOf(def.innerType!).optin === 'defaulted') return undefined;
-    const inner = plainLeafOf(def.innerType!);
-    if (!inner) return undefined;
-    return def.type === 'optional' ? { ...inner, undefined: true } : { ...inner, null: true };
-  }
-  if (def.type === 'union' && def.inclusive !== false) return unionOfLeaves(def.options!.map(plainLeafOf));
-  return undefined;
+  const layers = emptiesAround(internalsOf(schema).def);
+  if (!layers) return undefined;
+  const { inner } = layers;
+  if (inner.coerce || isFormat(inner) || (inner.checks?.length ?? 0) > 0) return undefined;
+  const leaf = PLAIN_TYPES.includes(inner.type)
+    ? { types: [inner.type as PlainType], undefined: false, null: false }
+    : inner.type === 'union' && inner.inclusive !== false
+      ? unionOfLeaves(inner.options!.map((option) => plainLeafOf(option)))
+      : undefined;
+  return leaf && { ...leaf, undefined: leaf.undefined || layers.undefined, null: leaf.null || layers.null };
 }
 
 /** A union passes what any of its options passes (each says only "passes" or "fails"). */
@@ -270,14 +263,16 @@ function unionOfLeaves(options: (PlainLeaf | undefined)[]): PlainLeaf | undefine
 }
 
 /**
- * `optional`, `nullable` or both around a string, number, boolean or custom check (most fields
- * of an answer: `hex.nullable()`, `z.string().nullish()`) as one function, not one per layer.
+ * The `optional` and `nullable` layers around a schema: the def inside them, and whether they let
+ * `undefined` or `null` through as it is. `undefined` where a layer could change or refuse a value
+ * (a default inside an optional, a refinement on any layer): only zod knows then.
  */
-function optionalLeaf(def: Def): Check | undefined {
+function emptiesAround(def: Def): { inner: Def; undefined: boolean; null: boolean } | undefined {
   let allowUndefined = false;
   let allowNull = false;
   let inner = def;
   while (inner.type === 'optional' || inner.type === 'nullable') {
+    if (inner.coerce || (inner.checks?.length ?? 0) > 0) return undefined;
     const innerSchema = inner.innerType!;
     if (inner.type === 'optional') {
       if (internalsOf(innerSchema).optin === 'defaulted') return undefined;
@@ -285,8 +280,18 @@ function optionalLeaf(def: Def): Check | undefined {
     } else allowNull = true;
     inner = internalsOf(innerSchema).def;
   }
-  const checked = isFormat(inner) || (inner.checks?.length ?? 0) > 0;
-  if (!(allowUndefined || allowNull) || inner.coerce || checked) return undefined;
+  return { inner, undefined: allowUndefined, null: allowNull };
+}
+
+/**
+ * `optional`, `nullable` or both around a string, number, boolean or custom check (most fields
+ * of an answer: `hex.nullable()`, `z.string().nullish()`) as one function, not one per layer.
+ */
+function optionalLeaf(def: Def): Check | undefined {
+  const layers = emptiesAround(def);
+  if (!layers || !(layers.undefined || layers.null)) return undefined;
+  const { inner, undefined: allowUndefined, null: allowNull } = layers;
+  if (inner.coerce || isFormat(inner) || (inner.checks?.length ?? 0) > 0) return undefined;
   const empty = (value: unknown) => (value === undefined ? allowUndefined : value === null && allowNull);
   switch (inner.type) {
     case 'string':

@@ -111,6 +111,25 @@ type Request =
   | { run: unknown }
   | { close: true };
 
+/**
+ * What a run cost the process beyond its CPU time, for BENCH_DEBUG's log: the user/system split,
+ * the times the kernel took the CPU away (involuntary switches) or the process waited (voluntary),
+ * and page faults: whether a slow run lost its CPU to other work (more involuntary switches) or
+ * spent longer in its own code (more user time).
+ */
+function usageSince(before: NodeJS.ResourceUsage): string {
+  const now = process.resourceUsage();
+  const since = (key: keyof NodeJS.ResourceUsage) => now[key] - before[key];
+  return [
+    `user ${(since('userCPUTime') / 1000).toFixed(1)}`,
+    `system ${(since('systemCPUTime') / 1000).toFixed(1)}`,
+    `involuntary ${since('involuntaryContextSwitches')}`,
+    `voluntary ${since('voluntaryContextSwitches')}`,
+    `major ${since('majorPageFault')}`,
+    `minor ${since('minorPageFault')}`,
+  ].join(' ');
+}
+
 function message(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -118,17 +137,21 @@ function message(error: unknown): string {
 async function serve(): Promise<void> {
   const send = (reply: Reply) => process.send!(reply);
   let client: Client<unknown> | undefined;
+  let name = '';
   process.on('message', async (request: Request) => {
     try {
       if ('module' in request) {
         if (request.pinning) adoptPinning(request.pinning);
+        name = request.name;
         const { makeClient } = (await import(request.module)) as { makeClient: MakeClient<unknown, unknown> };
         client = await makeClient(request.name, request.config);
         send({ ready: true });
       } else if ('run' in request) {
+        const usage = process.env.BENCH_DEBUG ? process.resourceUsage() : undefined;
         const before = process.cpuUsage();
         const figure = await client!.run(request.run);
         const { user, system } = process.cpuUsage(before);
+        if (usage) process.stderr.write(`USAGE ${name} ${usageSince(usage)}\n`);
         send({ figure, cpuMs: (user + system) / 1000 });
       } else {
         // The parent waits for this process to exit: a close that fails must not keep it alive.

@@ -20,6 +20,7 @@
  *   node src/client-process.ts   (with an IPC channel; the parent says what to build)
  */
 import { spawn } from 'node:child_process';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
@@ -114,10 +115,10 @@ type Request =
 /**
  * What a run cost the process beyond its CPU time, for BENCH_DEBUG's log: the user/system split,
  * the times the kernel took the CPU away (involuntary switches) or the process waited (voluntary),
- * and page faults: whether a slow run lost its CPU to other work (more involuntary switches) or
- * spent longer in its own code (more user time).
+ * page faults, and the run's garbage collections: whether a slow run lost its CPU to other work
+ * (more involuntary switches), or spent longer in its own code or its own collections.
  */
-function usageSince(before: NodeJS.ResourceUsage): string {
+function usageSince(before: NodeJS.ResourceUsage, collections: Collections): string {
   const now = process.resourceUsage();
   const since = (key: keyof NodeJS.ResourceUsage) => now[key] - before[key];
   return [
@@ -127,7 +128,45 @@ function usageSince(before: NodeJS.ResourceUsage): string {
     `voluntary ${since('voluntaryContextSwitches')}`,
     `major ${since('majorPageFault')}`,
     `minor ${since('minorPageFault')}`,
+    `scavenges ${collections.minor.count} ${collections.minor.ms.toFixed(1)} ms`,
+    `mark-compacts ${collections.major.count} ${collections.major.ms.toFixed(1)} ms`,
   ].join(' ');
+}
+
+interface Collections {
+  minor: { count: number; ms: number };
+  major: { count: number; ms: number };
+}
+
+/**
+ * Counts this process's collections and their pauses from now on; `take` returns and resets them.
+ * A collection's entry arrives a turn of the event loop after it, so one at the very end of a run
+ * may count in the next.
+ */
+function watchCollections() {
+  const fresh = (): Collections => ({ minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } });
+  let seen = fresh();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      const bucket =
+        kind === constants.NODE_PERFORMANCE_GC_MINOR
+          ? seen.minor
+          : kind === constants.NODE_PERFORMANCE_GC_MAJOR
+            ? seen.major
+            : undefined;
+      if (!bucket) continue;
+      bucket.count += 1;
+      bucket.ms += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return {
+    take() {
+      const taken = seen;
+      seen = fresh();
+      return taken;
+    },
+  };
 }
 
 function message(error: unknown): string {
@@ -138,6 +177,7 @@ async function serve(): Promise<void> {
   const send = (reply: Reply) => process.send!(reply);
   let client: Client<unknown> | undefined;
   let name = '';
+  const collections = process.env.BENCH_DEBUG ? watchCollections() : undefined;
   process.on('message', async (request: Request) => {
     try {
       if ('module' in request) {
@@ -148,10 +188,11 @@ async function serve(): Promise<void> {
         send({ ready: true });
       } else if ('run' in request) {
         const usage = process.env.BENCH_DEBUG ? process.resourceUsage() : undefined;
+        collections?.take();
         const before = process.cpuUsage();
         const figure = await client!.run(request.run);
         const { user, system } = process.cpuUsage(before);
-        if (usage) process.stderr.write(`USAGE ${name} ${usageSince(usage)}\n`);
+        if (usage) process.stderr.write(`USAGE ${name} ${usageSince(usage, collections!.take())}\n`);
         send({ figure, cpuMs: (user + system) / 1000 });
       } else {
         // The parent waits for this process to exit: a close that fails must not keep it alive.

@@ -53,6 +53,24 @@ describe('startClientProcess', () => {
     }
   });
 
+  it('restarts a contender in a fresh process that serves the next runs, the old one gone', async () => {
+    const client = await start('undici-request');
+    try {
+      const first = client.pid!;
+      await client.run({ calls: 3, concurrency: 1 });
+      await client.restart();
+      expect(client.pid).not.toBe(first);
+      expect(() => process.kill(first, 0)).toThrow();
+      served = 0;
+      await expect(client.run({ calls: 3, concurrency: 1 })).resolves.toMatchObject({
+        figure: expect.any(Number),
+      });
+      expect(served).toBe(3);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('refuses a contender its module does not have', async () => {
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
     // Not a key its table inherits either.

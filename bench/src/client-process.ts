@@ -24,9 +24,14 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
-/** What a comparison's notes say of clients run this way. */
-export const OWN_PROCESS_NOTE =
-  "Each client runs in a process of its own (a child of the bench, on its CPUs), with no collection forced between its runs: its CPU figure is its own work and its own heap's collections, not another client's.";
+/** What a comparison's notes say of clients run this way, their rounds spread over `processes` lifetimes. */
+export function ownProcessNote(processes: number): string {
+  const spread =
+    processes > 1
+      ? ` Its measured rounds are spread over ${processes} fresh processes one after another, each warmed up again, all contenders restarted together: one process's collector can settle into a costly state for its whole life, so one process is one draw of that.`
+      : '';
+  return `Each client runs in a process of its own (a child of the bench, on its CPUs), with no collection forced between its runs: its CPU figure is its own work and its own heap's collections, not another client's.${spread}`;
+}
 
 /** What a module of clients builds for one contender. */
 export interface Client<Args> {
@@ -49,8 +54,17 @@ export function builderOf<Builder>(table: Record<string, Builder>, name: string,
 }
 
 export interface ClientProcess<Args> {
+  /** The process's id (a new one after `restart`). */
+  readonly pid: number | undefined;
   run(args: Args): Promise<Run>;
+  /** Ends this process and starts the contender afresh in a new one (cold: it warms up again). */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Gives every client a fresh process, one after another (`MeasureOptions.spreadOver`). */
+export async function restartAll(clients: Iterable<{ restart(): Promise<void> }>): Promise<void> {
+  for (const client of clients) await client.restart();
 }
 
 type Reply = { ready: true } | { figure: number; cpuMs: number } | { error: string };
@@ -61,6 +75,25 @@ export async function startClientProcess<Config, Args>(
   name: string,
   config: Config,
 ): Promise<ClientProcess<Args>> {
+  let current = await spawnClient<Config, Args>(module, name, config);
+  return {
+    get pid() {
+      return current.pid;
+    },
+    run: (args) => current.run(args),
+    async restart() {
+      await current.close();
+      current = await spawnClient<Config, Args>(module, name, config);
+    },
+    close: () => current.close(),
+  };
+}
+
+async function spawnClient<Config, Args>(
+  module: URL,
+  name: string,
+  config: Config,
+): Promise<Omit<ClientProcess<Args>, 'restart'>> {
   const child = spawn(process.execPath, [new URL(import.meta.url).pathname], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
@@ -91,6 +124,7 @@ export async function startClientProcess<Config, Args>(
     throw error;
   }
   return {
+    pid: child.pid,
     async run(args) {
       const answer = reply();
       child.send({ run: args });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Contender, figuresOf, type Measured, measure } from './harness.ts';
+import { type Contender, figuresOf, type Measured, measure, roundsPerStretch } from './harness.ts';
 import { summarize } from './report.ts';
 
 /** Contenders that log when they ran and give back their run number as the figure. */
@@ -81,6 +81,38 @@ describe('measure', () => {
     // Each run's own CPU time too, Blockwire's unaveraged: 2, 4, 2 for its three runs.
     expect(measured.runs.blockwire!.map((run) => run.cpuMs)).toEqual([2, 4, 2]);
     expect(measured.runs.reference!.map((run) => run.cpuMs)).toEqual([7, 7]);
+  });
+
+  it('spreads the rounds over fresh processes: each stretch restarts, warms up again, and pairs only its own runs', async () => {
+    const { log, contenders } = logged(['blockwire', 'reference']);
+    const restarts: number[] = [];
+    const measured = await measure(contenders, 'blockwire', {
+      rounds: 3,
+      warmup: 1,
+      spreadOver: {
+        processes: 2,
+        restart: async () => {
+          restarts.push(log.length);
+        },
+      },
+    });
+    // Stretch 1 (2 rounds): warm-up 1-3, then 4-7. Restart. Stretch 2 (1 round): warm-up 8-10, then 11-12.
+    expect(restarts).toEqual([7]);
+    expect(log.map((entry) => entry.warmup)).toEqual([
+      ...[true, true, true, false, false, false, false],
+      ...[true, true, true, false, false],
+    ]);
+    // Reference 11 pairs with Blockwire 10 and 12 of its own stretch, never with 7 of the one before.
+    expect(pairedFiguresOf(measured)).toEqual({ blockwire: [4, 6, 11], reference: [4, 6, 11] });
+    expect(runFiguresOf(measured)).toEqual({ blockwire: [5, 7, 12], reference: [4, 6, 11] });
+  });
+
+  it('splits the rounds among the stretches as evenly as it can, never into empty ones', () => {
+    expect(roundsPerStretch(19, 5)).toEqual([4, 4, 4, 4, 3]);
+    expect(roundsPerStretch(50, 5)).toEqual([10, 10, 10, 10, 10]);
+    expect(roundsPerStretch(2, 5)).toEqual([1, 1]);
+    expect(roundsPerStretch(3, 1)).toEqual([3]);
+    expect(roundsPerStretch(3, 0)).toEqual([3]);
   });
 
   it('refuses a figure that is not a positive number', async () => {

@@ -65,6 +65,20 @@ export interface MeasureOptions {
    * n8n running the workflow; this process's own by default.
    */
   cpuMs?: () => number;
+  /**
+   * Spreads the rounds over this many lifetimes of the contenders' processes: before each
+   * stretch after the first, `restart` gives every contender a fresh process, which then warms up
+   * again (`warmup` rounds). One process's collector can settle into a costly regime for its
+   * whole life (bench/README.md: in 2 of 10 fresh `undici-request` processes), so a figure taken
+   * from one process per contender is one draw of that; the median over several is the usual case.
+   */
+  spreadOver?: { processes: number; restart: () => Promise<void> };
+}
+
+/** How many of `rounds` each of `stretches` measures: as even as can be, the earlier ones longer. */
+export function roundsPerStretch(rounds: number, stretches: number): number[] {
+  const count = Math.max(1, Math.min(stretches, rounds));
+  return Array.from({ length: count }, (_, i) => Math.floor(rounds / count) + (i < rounds % count ? 1 : 0));
 }
 
 function ownCpuMs(): number {
@@ -90,24 +104,30 @@ export async function measure(
   for (const contender of contenders) runs[contender.name] = [];
   for (const reference of references) pairs[reference.name] = { blockwire: [], reference: [] };
   const runOnce = runner(options);
-  const total = options.warmup + options.rounds;
-  let before = await runOnce(paired, 0, options.warmup > 0);
-  if (options.warmup === 0) runs[blockwire]!.push(before);
-  for (let round = 0; round < total; round++) {
-    const warmup = round < options.warmup;
-    for (const reference of rotate(references, round)) {
-      const measured = await runOnce(reference, round, warmup);
-      const after = await runOnce(paired, round, warmup);
-      const around: Run = {
-        figure: (before.figure + after.figure) / 2,
-        cpuMs: (before.cpuMs + after.cpuMs) / 2,
-      };
-      before = after;
-      if (warmup) continue;
-      runs[reference.name]!.push(measured);
-      runs[blockwire]!.push(after);
-      pairs[reference.name]!.blockwire.push(around);
-      pairs[reference.name]!.reference.push(measured);
+  const { spreadOver } = options;
+  // Rounds are numbered across stretches, so the references' order goes on rotating.
+  let round = 0;
+  const stretches = roundsPerStretch(options.rounds, spreadOver?.processes ?? 1);
+  for (const [stretch, measuredRounds] of stretches.entries()) {
+    if (stretch > 0) await spreadOver!.restart();
+    let before = await runOnce(paired, round, options.warmup > 0);
+    if (options.warmup === 0) runs[blockwire]!.push(before);
+    for (let inStretch = 0; inStretch < options.warmup + measuredRounds; inStretch++, round++) {
+      const warmup = inStretch < options.warmup;
+      for (const reference of rotate(references, round)) {
+        const measured = await runOnce(reference, round, warmup);
+        const after = await runOnce(paired, round, warmup);
+        const around: Run = {
+          figure: (before.figure + after.figure) / 2,
+          cpuMs: (before.cpuMs + after.cpuMs) / 2,
+        };
+        before = after;
+        if (warmup) continue;
+        runs[reference.name]!.push(measured);
+        runs[blockwire]!.push(after);
+        pairs[reference.name]!.blockwire.push(around);
+        pairs[reference.name]!.reference.push(measured);
+      }
     }
   }
   return { runs, pairs };

@@ -8,6 +8,20 @@ import { webhookIntake } from './comparisons/webhook-intake.ts';
 import { weight } from './comparisons/weight.ts';
 import type { Comparison } from './report.ts';
 
+/**
+ * The fresh processes each contender's measured rounds are spread over, in a full run
+ * (`MeasureOptions.spreadOver`). In twelve fresh sets of REST clients with two `undici-request`
+ * processes taking turns against one server (3 warm-up and 19 measured runs each, at 9bd5e6d), 5
+ * of the 24 took a median 30.4–31.3 µs of CPU a call for all their runs against 22.5–24.9 in the
+ * others, and in each of those sets the other `undici-request` process was not slow: the state
+ * belongs to a process. A forced collection after warm-up did not prevent it (1 process of 10),
+ * nor a 128 MB young generation (2 of 10). With five stretches of a run, each in fresh processes,
+ * the run's median moves only when three of the five fall into it. A quick run uses two, so that
+ * `npm test` goes through the restarts.
+ */
+const PROCESSES = 5;
+const QUICK_PROCESSES = 2;
+
 /** A comparison a quick run leaves out, and why. */
 export interface Skip {
   skipped: string;
@@ -19,29 +33,31 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       return restOverhead(
         // 19 pairs, not 13: with 13 (at 003e755), fetch's single pairs ranged 2.67–5.49 and one
         // run's median of them lay 11.3 % from the median of three (9 before that: 11 %).
-        quick ? { calls: 1000, rounds: 2, warmup: 1 } : { calls: 5000, rounds: 19, warmup: 3 },
+        quick
+          ? { calls: 1000, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
+          : { calls: 5000, rounds: 19, warmup: 3, processes: PROCESSES },
       );
     case 'solana-scale':
       return solanaScale(
         quick
-          ? { addresses: 2000, rounds: 2, warmup: 1 }
+          ? { addresses: 2000, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
           : // 5 rounds to warm up, not 1, since each client runs in a process of its own: a fresh
             // undici-concurrent process took 75–100 ms of CPU a run for its first rounds, 50–55 later.
             // 30 pairs, not 15: a run is ~40 ms of CPU in ~290 ms, and that CPU moves with how the
             // answers arrive (30–53 ms a run alone, no collection in any): with 15 (cbe4f7d) single
             // pairs against undici-concurrent ranged 0.59–1.98 and the medians of three runs 1.01–1.21.
-            { addresses: 10_000, rounds: 30, warmup: 5 },
+            { addresses: 10_000, rounds: 30, warmup: 5, processes: PROCESSES },
       );
     case 'json-rpc':
       return jsonRpc(
         quick
-          ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1 }
+          ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
           : // Runs on a shared machine vary most here (anvil does most of the work): more pairs than
             // elsewhere. 50, not 25: with 25, viem's CPU ratio lay 15 % from the median of three
             // runs (1294cf0), its single pairs ranging 0.87–3.75, too wide for 25 to pin a median.
             // In a fresh client process (BENCH_DEBUG=1), the first round costs several times the CPU
             // of later ones, and the next two up to twice.
-            { blocks: 300, transactionsPerBlock: 10, rounds: 50, warmup: 3 },
+            { blocks: 300, transactionsPerBlock: 10, rounds: 50, warmup: 3, processes: PROCESSES },
       );
     case 'webhook-intake':
       return webhookIntake(
@@ -53,6 +69,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
               bitcoinTransactions: 3000,
               rounds: 2,
               warmup: 1,
+              processes: QUICK_PROCESSES,
             }
           : // A fresh receiver process takes about 5 rounds of 1 KB deliveries before its CPU a
             // delivery settles (at about half that of the first rounds), every receiver alike.
@@ -70,6 +87,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
               bitcoinTransactions: 3000,
               rounds: 25,
               warmup: 5,
+              processes: PROCESSES,
             },
       );
     case 'weight':

@@ -5,7 +5,7 @@
  * (batchMaxCount 20) and raw undici POSTs of 20-call batches (no validation).
  */
 import { seedBlocks, startAnvil, startNodeProxy } from '../anvil.ts';
-import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
+import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
 import { type Contender, measure, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
@@ -21,6 +21,8 @@ export interface JsonRpcOptions {
   transactionsPerBlock: number;
   rounds: number;
   warmup: number;
+  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
+  processes: number;
 }
 
 export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
@@ -64,7 +66,10 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         return run;
       },
     }));
-    const measured = await measure(contenders, 'blockwire', options);
+    const measured = await measure(contenders, 'blockwire', {
+      ...options,
+      spreadOver: { processes: options.processes, restart: () => restartAll(processes) },
+    });
     const summary = summarize(measured, 'blockwire', false);
     // Identical calls in flight together (dashboards asking for the same blocks): HTTP requests only.
     const repeatedBlocks = Math.min(REPEATED_BLOCKS, numbers.length);
@@ -112,7 +117,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         `Each round asks for all ${options.blocks} blocks at once: \`getBlockByNumber(n, true)\` and \`getBlockReceipts(n)\` (Blockwire), \`getBlock({ includeTransactions: true })\` and \`getBlockReceipts\` (viem ${'2.x'}, \`http(url, { batch: { batchSize: 20 } })\`), \`getBlock(n, true)\` and \`send("eth_getBlockReceipts")\` (ethers 6, \`batchMaxCount: 20\`), and ${Math.ceil(expectedCalls / BATCH)} POSTs of 20 calls with \`JSON.parse\` (undici).`,
         `HTTP requests a round, on average: ${requestText} (${Math.ceil(expectedCalls / BATCH)} are needed).`,
         `${REPEATED_CALLS.toLocaleString('en')} \`getBlockByNumber\` calls at once over ${repeatedBlocks} blocks (each asked ${REPEATED_CALLS / repeatedBlocks} times), HTTP requests: Blockwire ${repeatedRequests.blockwire}, viem ${repeatedRequests.viem} (with identical calls in flight merged, ${Math.ceil(repeatedBlocks / BATCH)} are needed).`,
-        OWN_PROCESS_NOTE,
+        ownProcessNote(options.processes),
         `The chain: ${options.blocks} blocks of ${options.transactionsPerBlock} transactions (half value transfers, half contract calls that emit a log), seeded in ${seedSeconds.toFixed(1)} s. Every client calls anvil through the same proxy (a child process, so its work is in no client's CPU) that serves \`POST /<chain>/<key>\`, as the service does.`,
       ],
     };

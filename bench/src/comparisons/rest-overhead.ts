@@ -4,7 +4,7 @@
  * URL building, auth, retries, timeout, response validation) against undici's `dispatch` and
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
-import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
+import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
 import { cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
@@ -26,6 +26,8 @@ export interface RestOverheadOptions {
   calls: number;
   rounds: number;
   warmup: number;
+  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
+  processes: number;
 }
 
 let restServer: ReturnType<typeof listenInChild> | undefined;
@@ -47,7 +49,10 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   try {
     for (const name of REST_CLIENTS)
       clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
-    const measured = await measure(contenders, 'blockwire', options);
+    const measured = await measure(contenders, 'blockwire', {
+      ...options,
+      spreadOver: { processes: options.processes, restart: () => restartAll(Object.values(clients)) },
+    });
     const summary = summarize(measured, 'blockwire', true);
     const cpu = cpuPerCall(measured, 'blockwire', calls);
     const overheads = cpuOverheads(measured, calls);
@@ -107,7 +112,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
         'undici-dispatch: `Pool.dispatch` with a handler that gathers the body, then `JSON.parse` (no validation), the leanest undici call; undici-request: `Pool.request` + `body.text()` + `JSON.parse`; fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',
         `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references['undici-dispatch']!).toFixed(0)} µs with undici.dispatch + JSON.parse and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included).`,
         `Client CPU per call (process.cpuUsage over the run ÷ calls, the median of each contender's runs): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${listed(cpu.references, (us) => `${us.toFixed(1)} µs`)}. Blockwire's over each, paired as the CPU ratios are (median of the pairs): ${listed(overheads, (us) => `${us >= 0 ? '+' : ''}${us.toFixed(1)} µs`)}.`,
-        `The server runs in a child process: its work is in no CPU figure, only in wall time. ${OWN_PROCESS_NOTE}`,
+        `The server runs in a child process: its work is in no CPU figure, only in wall time. ${ownProcessNote(options.processes)}`,
         `Blockwire on Node with the fetch build's transport (\`createFetchTransport({ fetch })\`, what a Node bundle made with the \`worker\` condition uses; see \`weight\`), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${transportCpu.references['blockwire-fetch']!.toFixed(1)} µs of client CPU a call against ${transportCpu.blockwire.toFixed(1)} µs with the default undici transport (${(transportCpu.references['blockwire-fetch']! / transportCpu.blockwire).toFixed(2)}×). This is why the Node build keeps undici although its bundle is larger.`,
       ],
     };

@@ -10,7 +10,7 @@
 import { SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
 import { Pool } from 'undici';
 import { LATENCY_MS, RATE_LIMIT_IN_FLIGHT, SOLANA_CHUNK, type SolanaStats } from '../child-servers.ts';
-import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
+import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { figureTarget, summarize } from '../report.ts';
@@ -29,6 +29,8 @@ export interface SolanaScaleOptions {
   addresses: number;
   rounds: number;
   warmup: number;
+  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
+  processes: number;
 }
 
 export async function solanaScale(options: SolanaScaleOptions): Promise<Comparison> {
@@ -63,7 +65,10 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
   try {
     for (const name of SOLANA_CLIENTS)
       clients[name] = await startClientProcess(new URL('./solana-clients.ts', import.meta.url), name, config);
-    const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', options);
+    const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', {
+      ...options,
+      spreadOver: { processes: options.processes, restart: () => restartAll(Object.values(clients)) },
+    });
     const summary = summarize(measured, 'blockwire', false);
     const overLimit = summarize(
       await measure(contenders(OVER_LIMIT_CONCURRENCY).slice(0, 2), 'blockwire', options),
@@ -124,7 +129,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
         `Blockwire: \`getSolanaTokenPrices(client, { addresses }, { concurrency })\`; at ${SOLANA_PRICES_DEFAULT_CONCURRENCY}: ${perContender[atDefault]?.[0]?.requests ?? 0} requests a round, at most ${peak(atDefault)} in flight, ${refused(atDefault)} answered 429 over all rounds; at ${OVER_LIMIT_CONCURRENCY}: at most ${peak(atOver)} in flight, ${refused(atOver)} answered 429 over all rounds (warm-up included).`,
         `undici-concurrent: the same ${calls} calls of ${SOLANA_CHUNK} addresses with a raw undici Pool, ${SOLANA_PRICES_DEFAULT_CONCURRENCY} in flight (no validation, no retry); sequential: the same calls one after the other. The official SDK has no call for several Solana prices.`,
         `The server (a child process) answers each call after ${LATENCY_MS} ms and refuses a key with more than ${RATE_LIMIT_IN_FLIGHT} requests in flight with a 429 and Retry-After: 1 (the contract shows no rate limit: this one is the bench's).`,
-        OWN_PROCESS_NOTE,
+        ownProcessNote(options.processes),
       ],
     };
   } finally {

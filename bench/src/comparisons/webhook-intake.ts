@@ -9,7 +9,7 @@
  */
 
 import { signBody } from '@blockwire/streams';
-import { type ClientProcess, OWN_PROCESS_NOTE, startClientProcess } from '../client-process.ts';
+import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, measure } from '../harness.ts';
 import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
@@ -29,6 +29,8 @@ export interface WebhookIntakeOptions {
   bitcoinTransactions: number;
   rounds: number;
   warmup: number;
+  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
+  processes: number;
 }
 
 interface Delivery {
@@ -82,6 +84,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
         const measured = await measure(contenders, 'blockwire', {
           rounds: options.rounds,
           warmup: options.warmup,
+          spreadOver: { processes: options.processes, restart: () => restartAll(Object.values(receivers)) },
         });
         const summary = summarize(measured, 'blockwire', true);
         rounds = summary.rounds;
@@ -143,7 +146,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
       'hand-rolled: keccak256 (hash-wasm) over the raw bytes and the secret, a constant-time compare, then `JSON.parse`; no validation.',
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
-      `${OWN_PROCESS_NOTE} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
+      `${ownProcessNote(options.processes)} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
       `Deliveries a run: ${deliveries.map((d) => `${d.count.toLocaleString('en')} of ${d.name}`).join(', ')}.`,

@@ -15,7 +15,7 @@ import type { Comparison } from './report.ts';
  * of the 24 took a median 30.4–31.3 µs of CPU a call for all their runs against 22.5–24.9 in the
  * others, and in each of those sets the other `undici-request` process was not slow: the state
  * belongs to a process. A forced collection after warm-up did not prevent it (1 process of 10),
- * nor a 128 MB young generation (2 of 10). With five stretches of a run, each in fresh processes,
+ * nor a larger young generation (`--max-semi-space-size=64`: 2 of 10). With five stretches of a run, each in fresh processes,
  * the run's median moves only when three of the five fall into it. A quick run uses two, so that
  * `npm test` goes through the restarts.
  */

@@ -69,7 +69,7 @@ export interface MeasureOptions {
    * Spreads the rounds over this many lifetimes of the contenders' processes: before each
    * stretch after the first, `restart` gives every contender a fresh process, which then warms up
    * again (`warmup` rounds). One process's collector can settle into a costly regime for its
-   * whole life (bench/README.md: in 2 of 10 fresh `undici-request` processes), so a figure taken
+   * whole life (bench/README.md: about one fresh REST `undici-request` process in five), so a figure taken
    * from one process per contender is one draw of that; the median over several is the usual case.
    */
   spreadOver?: { processes: number; restart: () => Promise<void> };

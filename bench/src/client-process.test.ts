@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientProcess, startClientProcess } from './client-process.ts';
+import { type ClientProcess, spreadOverProcesses, startClientProcess } from './client-process.ts';
 import type { RestArgs, RestConfig } from './comparisons/rest-clients.ts';
 import { evmTokenPrice } from './fixtures.ts';
 import { listen, type RunningServer, sendJson } from './servers.ts';
@@ -75,5 +75,20 @@ describe('startClientProcess', () => {
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
     // Not a key its table inherits either.
     await expect(start('constructor')).rejects.toThrow(/no REST client constructor/);
+  });
+});
+
+describe('spreadOverProcesses', () => {
+  it('restarts every client that exists when a stretch starts, even ones added after it was made', async () => {
+    const restarted: string[] = [];
+    const client = (name: string) =>
+      ({ restart: async () => void restarted.push(name) }) as unknown as ClientProcess<never>;
+    const clients: Record<string, ClientProcess<never> | undefined> = { a: client('a') };
+    const spread = spreadOverProcesses(5, clients);
+    clients.b = client('b');
+    clients.c = undefined;
+    expect(spread.processes).toBe(5);
+    await spread.restart();
+    expect(restarted).toEqual(['a', 'b']);
   });
 });

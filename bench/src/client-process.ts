@@ -21,7 +21,7 @@
  */
 import { spawn } from 'node:child_process';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import type { Run } from './harness.ts';
+import type { MeasureOptions, Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
 /** What a comparison's notes say of clients run this way, their rounds spread over `processes` lifetimes. */
@@ -62,9 +62,27 @@ export interface ClientProcess<Args> {
   close(): Promise<void>;
 }
 
-/** Gives every client a fresh process, one after another (`MeasureOptions.spreadOver`). */
-export async function restartAll(clients: Iterable<{ restart(): Promise<void> }>): Promise<void> {
-  for (const client of clients) await client.restart();
+/** The options of a comparison whose clients run in processes of their own. */
+export interface ProcessOptions {
+  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
+  processes: number;
+}
+
+/**
+ * `MeasureOptions.spreadOver` for these clients: each stretch after the first gives every one of
+ * them a fresh process, one after another. `clients` is read when a stretch starts, so it may be
+ * filled after this is called.
+ */
+export function spreadOverProcesses(
+  processes: number,
+  clients: Readonly<Record<string, ClientProcess<never> | undefined>> | readonly ClientProcess<never>[],
+): NonNullable<MeasureOptions['spreadOver']> {
+  return {
+    processes,
+    async restart() {
+      for (const client of Object.values(clients)) await client?.restart();
+    },
+  };
 }
 
 type Reply = { ready: true } | { figure: number; cpuMs: number } | { error: string };

@@ -69,8 +69,9 @@ export interface MeasureOptions {
    * Spreads the rounds over this many lifetimes of the contenders' processes: before each
    * stretch after the first, `restart` gives every contender a fresh process, which then warms up
    * again (`warmup` rounds). One process's collector can settle into a costly regime for its
-   * whole life (bench/README.md: about one fresh REST `undici-request` process in five), so a figure taken
-   * from one process per contender is one draw of that; the median over several is the usual case.
+   * whole life (bench/README.md: about one fresh REST `undici-request` process in five), so a
+   * figure taken from one process per contender is one draw of that; the median over several is
+   * the usual case.
    */
   spreadOver?: { processes: number; restart: () => Promise<void> };
 }
@@ -109,7 +110,7 @@ export async function measure(
   let round = 0;
   const stretches = roundsPerStretch(options.rounds, spreadOver?.processes ?? 1);
   for (const [stretch, measuredRounds] of stretches.entries()) {
-    if (stretch > 0) await spreadOver!.restart();
+    if (stretch > 0) await spreadOver?.restart();
     let before = await runOnce(paired, round, options.warmup > 0);
     if (options.warmup === 0) runs[blockwire]!.push(before);
     for (let inStretch = 0; inStretch < options.warmup + measuredRounds; inStretch++, round++) {

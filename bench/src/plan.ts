@@ -10,14 +10,10 @@ import type { Comparison } from './report.ts';
 
 /**
  * The fresh processes each contender's measured rounds are spread over, in a full run
- * (`MeasureOptions.spreadOver`). In twelve fresh sets of REST clients with two `undici-request`
- * processes taking turns against one server (3 warm-up and 19 measured runs each, at 9bd5e6d), 5
- * of the 24 took a median 30.4–31.3 µs of CPU a call for all their runs against 22.5–24.9 in the
- * others, and in each of those sets the other `undici-request` process was not slow: the state
- * belongs to a process. A forced collection after warm-up did not prevent it (1 process of 10),
- * nor a larger young generation (`--max-semi-space-size=64`: 2 of 10). With five stretches of a run, each in fresh processes,
- * the run's median moves only when three of the five fall into it. A quick run uses two, so that
- * `npm test` goes through the restarts.
+ * (`MeasureOptions.spreadOver`): one process in a few can settle into a costly collector state for
+ * its whole life (bench/README.md, "REST's `undici-request` is slow in some processes"), and with
+ * five stretches a run's median moves only when three of the five do. A quick run uses two, so
+ * that `npm test` goes through the restarts.
  */
 const PROCESSES = 5;
 const QUICK_PROCESSES = 2;

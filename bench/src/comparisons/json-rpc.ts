@@ -5,7 +5,13 @@
  * (batchMaxCount 20) and raw undici POSTs of 20-call batches (no validation).
  */
 import { seedBlocks, startAnvil, startNodeProxy } from '../anvil.ts';
-import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
+import {
+  type ClientProcess,
+  ownProcessNote,
+  type ProcessOptions,
+  spreadOverProcesses,
+  startClientProcess,
+} from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
 import { type Contender, measure, since } from '../harness.ts';
 import type { Comparison } from '../report.ts';
@@ -16,13 +22,11 @@ import { BATCH, CHAIN, JSON_RPC_CLIENTS, type JsonRpcArgs, type JsonRpcConfig } 
 const REPEATED_CALLS = 2_000;
 const REPEATED_BLOCKS = 100;
 
-export interface JsonRpcOptions {
+export interface JsonRpcOptions extends ProcessOptions {
   blocks: number;
   transactionsPerBlock: number;
   rounds: number;
   warmup: number;
-  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
-  processes: number;
 }
 
 export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
@@ -68,7 +72,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
     }));
     const measured = await measure(contenders, 'blockwire', {
       ...options,
-      spreadOver: { processes: options.processes, restart: () => restartAll(processes) },
+      spreadOver: spreadOverProcesses(options.processes, processes),
     });
     const summary = summarize(measured, 'blockwire', false);
     // Identical calls in flight together (dashboards asking for the same blocks): HTTP requests only.

@@ -4,7 +4,13 @@
  * URL building, auth, retries, timeout, response validation) against undici's `dispatch` and
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
-import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
+import {
+  type ClientProcess,
+  ownProcessNote,
+  type ProcessOptions,
+  spreadOverProcesses,
+  startClientProcess,
+} from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
 import { cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
@@ -22,12 +28,10 @@ function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
   return { name, blockwire, references, ratios, ratioRanges: spread.ratios };
 }
 
-export interface RestOverheadOptions {
+export interface RestOverheadOptions extends ProcessOptions {
   calls: number;
   rounds: number;
   warmup: number;
-  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
-  processes: number;
 }
 
 let restServer: ReturnType<typeof listenInChild> | undefined;
@@ -51,7 +55,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
     const measured = await measure(contenders, 'blockwire', {
       ...options,
-      spreadOver: { processes: options.processes, restart: () => restartAll(Object.values(clients)) },
+      spreadOver: spreadOverProcesses(options.processes, clients),
     });
     const summary = summarize(measured, 'blockwire', true);
     const cpu = cpuPerCall(measured, 'blockwire', calls);

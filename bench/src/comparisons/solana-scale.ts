@@ -10,7 +10,13 @@
 import { SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
 import { Pool } from 'undici';
 import { LATENCY_MS, RATE_LIMIT_IN_FLIGHT, SOLANA_CHUNK, type SolanaStats } from '../child-servers.ts';
-import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
+import {
+  type ClientProcess,
+  ownProcessNote,
+  type ProcessOptions,
+  spreadOverProcesses,
+  startClientProcess,
+} from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { figureTarget, summarize } from '../report.ts';
@@ -25,12 +31,10 @@ import {
 /** More calls in flight than the server allows: Blockwire must adapt to its 429s. */
 const OVER_LIMIT_CONCURRENCY = 16;
 
-export interface SolanaScaleOptions {
+export interface SolanaScaleOptions extends ProcessOptions {
   addresses: number;
   rounds: number;
   warmup: number;
-  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
-  processes: number;
 }
 
 export async function solanaScale(options: SolanaScaleOptions): Promise<Comparison> {
@@ -67,7 +71,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
       clients[name] = await startClientProcess(new URL('./solana-clients.ts', import.meta.url), name, config);
     const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', {
       ...options,
-      spreadOver: { processes: options.processes, restart: () => restartAll(Object.values(clients)) },
+      spreadOver: spreadOverProcesses(options.processes, clients),
     });
     const summary = summarize(measured, 'blockwire', false);
     const overLimit = summarize(

@@ -9,7 +9,13 @@
  */
 
 import { signBody } from '@blockwire/streams';
-import { type ClientProcess, ownProcessNote, restartAll, startClientProcess } from '../client-process.ts';
+import {
+  type ClientProcess,
+  ownProcessNote,
+  type ProcessOptions,
+  spreadOverProcesses,
+  startClientProcess,
+} from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, measure } from '../harness.ts';
 import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
@@ -21,7 +27,7 @@ import {
   type WebhookConfig,
 } from './webhook-receivers.ts';
 
-export interface WebhookIntakeOptions {
+export interface WebhookIntakeOptions extends ProcessOptions {
   /** Deliveries a run, per size. */
   oneKbDeliveries: number;
   fiftyKbDeliveries: number;
@@ -29,8 +35,6 @@ export interface WebhookIntakeOptions {
   bitcoinTransactions: number;
   rounds: number;
   warmup: number;
-  /** The processes each contender's measured rounds are spread over (`MeasureOptions.spreadOver`). */
-  processes: number;
 }
 
 interface Delivery {
@@ -84,7 +88,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
         const measured = await measure(contenders, 'blockwire', {
           rounds: options.rounds,
           warmup: options.warmup,
-          spreadOver: { processes: options.processes, restart: () => restartAll(Object.values(receivers)) },
+          spreadOver: spreadOverProcesses(options.processes, receivers),
         });
         const summary = summarize(measured, 'blockwire', true);
         rounds = summary.rounds;

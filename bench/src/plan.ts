@@ -36,13 +36,16 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
     case 'solana-scale':
       return solanaScale(
         quick
-          ? { addresses: 2000, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
-          : // 5 rounds to warm up, not 1, since each client runs in a process of its own: a fresh
-            // undici-concurrent process took 75–100 ms of CPU a run for its first rounds, 50–55 later.
-            // 30 pairs, not 15: a run is ~40 ms of CPU in ~290 ms, and that CPU moves with how the
-            // answers arrive (30–53 ms a run alone, no collection in any): with 15 (cbe4f7d) single
-            // pairs against undici-concurrent ranged 0.59–1.98 and the medians of three runs 1.01–1.21.
-            { addresses: 10_000, rounds: 30, warmup: 5, processes: PROCESSES },
+          ? { addresses: 2000, passes: 1, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
+          : // 4 passes a run: a pass is 30–120 ms of CPU in ~290 ms, by whether a collection fell in
+            // it (at b7cf0f8, undici-concurrent's passes took a median 29 ms without one, 45 with a
+            // mark-compact, 62 with a scavenge too; Blockwire's 31, 59, 71), and a client's
+            // collections come every few passes, so the median of a run's pairs turned on how the two
+            // clients' collections fell: with one pass a run and 30 pairs, undici-concurrent's CPU
+            // ratio was 1.05, 0.71 and 1.06 in three runs.
+            // Warm-up: a fresh undici-concurrent process took 75–100 ms of CPU a pass for its first
+            // passes, 50–55 later; two runs of four are eight passes.
+            { addresses: 10_000, passes: 4, rounds: 20, warmup: 2, processes: PROCESSES },
       );
     case 'json-rpc':
       return jsonRpc(

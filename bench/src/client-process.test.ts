@@ -1,5 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientProcess, spreadOverProcesses, startClientProcess } from './client-process.ts';
+import {
+  type ClientProcess,
+  spreadOverProcesses,
+  startClientProcess,
+  startClientProcesses,
+} from './client-process.ts';
 import type { RestArgs, RestConfig } from './comparisons/rest-clients.ts';
 import { evmTokenPrice } from './fixtures.ts';
 import { listen, type RunningServer, sendJson } from './servers.ts';
@@ -75,6 +81,68 @@ describe('startClientProcess', () => {
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
     // Not a key its table inherits either.
     await expect(start('constructor')).rejects.toThrow(/no REST client constructor/);
+  });
+});
+
+/** The live processes this one started (from /proc: each one's parent id). */
+function childPids(): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (name) state ppid …": the name may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(parent) === process.pid && state !== 'Z') children.push(Number(entry));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return children;
+}
+
+describe('startClientProcesses', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await listen((_req, res) => sendJson(res, 200, Buffer.from(JSON.stringify(evmTokenPrice))));
+  });
+  afterAll(() => server.close());
+  const config = () => ({ serverUrl: server.url });
+
+  it('starts every contender in a process of its own, restarts them for a stretch, and ends them all', async () => {
+    const before = childPids();
+    const started = await startClientProcesses<RestConfig, RestArgs>(
+      restClients,
+      ['blockwire', 'undici-request'],
+      config(),
+    );
+    const pids = () => Object.values(started.clients).map((client) => client.pid!);
+    try {
+      const first = pids();
+      expect(Object.keys(started.clients)).toEqual(['blockwire', 'undici-request']);
+      expect(new Set(first).size).toBe(2);
+      expect(childPids()).toEqual(expect.arrayContaining(first));
+      const spread = started.spreadOver(3);
+      expect(spread.processes).toBe(3);
+      await spread.restart();
+      expect(pids().filter((pid) => first.includes(pid))).toEqual([]);
+      await expect(
+        started.clients['undici-request']!.run({ calls: 3, concurrency: 1 }),
+      ).resolves.toMatchObject({
+        figure: expect.any(Number),
+      });
+    } finally {
+      await started.close();
+    }
+    expect(childPids()).toEqual(before);
+  });
+
+  it('ends the processes it started when a later one fails to start', async () => {
+    const before = childPids();
+    await expect(
+      startClientProcesses(restClients, ['blockwire', 'undici-request', 'nobody'], config()),
+    ).rejects.toThrow(/no REST client nobody/);
+    expect(childPids()).toEqual(before);
   });
 });
 

@@ -75,7 +75,7 @@ export interface ProcessOptions {
  */
 export function spreadOverProcesses(
   processes: number,
-  clients: Readonly<Record<string, ClientProcess<never> | undefined>> | readonly ClientProcess<never>[],
+  clients: Readonly<Record<string, ClientProcess<never> | undefined>>,
 ): NonNullable<MeasureOptions['spreadOver']> {
   return {
     processes,
@@ -83,6 +83,38 @@ export function spreadOverProcesses(
       for (const client of Object.values(clients)) await client?.restart();
     },
   };
+}
+
+/** The contenders of one module of clients, each in a process of its own. */
+export interface ClientProcesses<Args> {
+  /** Each contender's process, by name. */
+  readonly clients: Readonly<Record<string, ClientProcess<Args>>>;
+  /** `MeasureOptions.spreadOver` for them all (`spreadOverProcesses`). */
+  spreadOver(processes: number): NonNullable<MeasureOptions['spreadOver']>;
+  /** Ends every process; never rejects. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts contenders `names` of the clients `module` exports, one process each, one after another.
+ * When one fails to start, those already started are ended before the error is thrown.
+ */
+export async function startClientProcesses<Config, Args>(
+  module: URL,
+  names: readonly string[],
+  config: Config,
+): Promise<ClientProcesses<Args>> {
+  const clients: Record<string, ClientProcess<Args>> = {};
+  const close = async () => {
+    for (const client of Object.values(clients)) await client.close().catch(() => {});
+  };
+  try {
+    for (const name of names) clients[name] = await startClientProcess<Config, Args>(module, name, config);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { clients, spreadOver: (processes) => spreadOverProcesses(processes, clients), close };
 }
 
 type Reply = { ready: true } | { figure: number; cpuMs: number } | { error: string };

@@ -6,11 +6,10 @@
  */
 import { seedBlocks, startAnvil, startNodeProxy } from '../anvil.ts';
 import {
-  type ClientProcess,
+  type ClientProcesses,
   ownProcessNote,
   type ProcessOptions,
-  spreadOverProcesses,
-  startClientProcess,
+  startClientProcesses,
 } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
 import { type Contender, measure, since } from '../harness.ts';
@@ -32,7 +31,7 @@ export interface JsonRpcOptions extends ProcessOptions {
 export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
   const anvil = await startAnvil();
   let proxy: Awaited<ReturnType<typeof startNodeProxy>> | undefined;
-  const processes: ClientProcess<JsonRpcArgs>[] = [];
+  let processes: ClientProcesses<JsonRpcArgs> | undefined;
   try {
     const seedStart = performance.now();
     const first = await seedBlocks(anvil.url, options.blocks, options.transactionsPerBlock);
@@ -45,15 +44,12 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       numbers,
       transactionsPerBlock: options.transactionsPerBlock,
     };
-    const clients: Record<string, ClientProcess<JsonRpcArgs>> = {};
-    for (const name of JSON_RPC_CLIENTS) {
-      clients[name] = await startClientProcess(
-        new URL('./json-rpc-clients.ts', import.meta.url),
-        name,
-        config,
-      );
-      processes.push(clients[name]);
-    }
+    processes = await startClientProcesses<JsonRpcConfig, JsonRpcArgs>(
+      new URL('./json-rpc-clients.ts', import.meta.url),
+      JSON_RPC_CLIENTS,
+      config,
+    );
+    const { clients } = processes;
 
     const requestsOf: Record<string, number[]> = Object.fromEntries(
       JSON_RPC_CLIENTS.map((name) => [name, []]),
@@ -72,7 +68,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
     }));
     const measured = await measure(contenders, 'blockwire', {
       ...options,
-      spreadOver: spreadOverProcesses(options.processes, processes),
+      spreadOver: processes.spreadOver(options.processes),
     });
     const summary = summarize(measured, 'blockwire', false);
     // Identical calls in flight together (dashboards asking for the same blocks): HTTP requests only.
@@ -126,7 +122,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       ],
     };
   } finally {
-    for (const client of processes) await client.close().catch(() => {});
+    await processes?.close();
     await proxy?.close();
     await anvil.stop();
   }

@@ -4,13 +4,7 @@
  * URL building, auth, retries, timeout, response validation) against undici's `dispatch` and
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
-import {
-  type ClientProcess,
-  ownProcessNote,
-  type ProcessOptions,
-  spreadOverProcesses,
-  startClientProcess,
-} from '../client-process.ts';
+import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Case, Comparison } from '../report.ts';
 import { cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
@@ -41,21 +35,23 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   restServer ??= listenInChild('rest');
   const server = await restServer;
   const config: RestConfig = { serverUrl: server.url };
-  const clients: Partial<Record<RestClientName, ClientProcess<RestArgs>>> = {};
+  const processes = await startClientProcesses<RestConfig, RestArgs>(
+    new URL('./rest-clients.ts', import.meta.url),
+    REST_CLIENTS,
+    config,
+  );
   let concurrency = CONCURRENCY;
   let calls = options.calls;
   const contender = (name: RestClientName): Contender => ({
     name,
-    round: () => clients[name]!.run({ calls, concurrency }),
+    round: () => processes.clients[name]!.run({ calls, concurrency }),
   });
   const contenders = REST_CLIENTS.filter((name) => name !== 'blockwire-fetch').map(contender);
 
   try {
-    for (const name of REST_CLIENTS)
-      clients[name] = await startClientProcess(new URL('./rest-clients.ts', import.meta.url), name, config);
     const measured = await measure(contenders, 'blockwire', {
       ...options,
-      spreadOver: spreadOverProcesses(options.processes, clients),
+      spreadOver: processes.spreadOver(options.processes),
     });
     const summary = summarize(measured, 'blockwire', true);
     const cpu = cpuPerCall(measured, 'blockwire', calls);
@@ -121,6 +117,6 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       ],
     };
   } finally {
-    for (const client of Object.values(clients)) await client.close().catch(() => {});
+    await processes.close();
   }
 }

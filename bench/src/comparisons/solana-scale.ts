@@ -11,11 +11,10 @@ import { SOLANA_PRICES_DEFAULT_CONCURRENCY } from '@blockwire/prices';
 import { Pool } from 'undici';
 import { LATENCY_MS, RATE_LIMIT_IN_FLIGHT, SOLANA_CHUNK, type SolanaStats } from '../child-servers.ts';
 import {
-  type ClientProcess,
+  type ClientProcesses,
   ownProcessNote,
   type ProcessOptions,
-  spreadOverProcesses,
-  startClientProcess,
+  startClientProcesses,
 } from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
 import type { Comparison } from '../report.ts';
@@ -50,7 +49,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
   const serverStats = async (path: string) =>
     (await (await statsPool.request({ path, method: 'GET' })).body.json()) as SolanaStats;
   const config: SolanaConfig = { serverUrl: server.url, addresses: options.addresses };
-  const clients: Partial<Record<SolanaClientName, ClientProcess<SolanaArgs>>> = {};
+  let processes: ClientProcesses<SolanaArgs> | undefined;
 
   const perContender: Record<string, SolanaStats[]> = {};
   /** One run of a client process, with what the server saw of it (Blockwire's per concurrency). */
@@ -62,7 +61,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
       name,
       async round() {
         await serverStats('/__stats/reset');
-        const run = await clients[name]!.run({ concurrency, passes });
+        const run = await processes!.clients[name]!.run({ concurrency, passes });
         perContender[statsOf] ??= [];
         perContender[statsOf].push(await serverStats('/__stats'));
         return { figure: run.figure, cpuMs: run.cpuMs / passes };
@@ -75,11 +74,14 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
     contender('sequential', 1),
   ];
   try {
-    for (const name of SOLANA_CLIENTS)
-      clients[name] = await startClientProcess(new URL('./solana-clients.ts', import.meta.url), name, config);
+    processes = await startClientProcesses<SolanaConfig, SolanaArgs>(
+      new URL('./solana-clients.ts', import.meta.url),
+      SOLANA_CLIENTS,
+      config,
+    );
     const measured = await measure(contenders(SOLANA_PRICES_DEFAULT_CONCURRENCY), 'blockwire', {
       ...options,
-      spreadOver: spreadOverProcesses(options.processes, clients),
+      spreadOver: processes.spreadOver(options.processes),
     });
     const summary = summarize(measured, 'blockwire', false);
     const overLimit = summarize(
@@ -150,7 +152,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
       ],
     };
   } finally {
-    for (const client of Object.values(clients)) await client.close().catch(() => {});
+    await processes?.close();
     await statsPool.close();
     await server.close();
   }

@@ -9,23 +9,11 @@
  */
 
 import { signBody } from '@blockwire/streams';
-import {
-  type ClientProcess,
-  ownProcessNote,
-  type ProcessOptions,
-  spreadOverProcesses,
-  startClientProcess,
-} from '../client-process.ts';
+import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, measure } from '../harness.ts';
 import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
-import {
-  HTTP_CONCURRENCY,
-  RECEIVERS,
-  type ReceiverName,
-  type WebhookArgs,
-  type WebhookConfig,
-} from './webhook-receivers.ts';
+import { HTTP_CONCURRENCY, RECEIVERS, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
 
 export interface WebhookIntakeOptions extends ProcessOptions {
   /** Deliveries a run, per size. */
@@ -64,31 +52,29 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     });
   }
   const config: WebhookConfig = { deliveries: deliveries.map(({ raw, signature }) => ({ raw, signature })) };
-  const receivers: Partial<Record<ReceiverName, ClientProcess<WebhookArgs>>> = {};
+  const receivers = await startClientProcesses<WebhookConfig, WebhookArgs>(
+    new URL('./webhook-receivers.ts', import.meta.url),
+    RECEIVERS,
+    config,
+  );
 
   const cases: Case[] = [];
   const caseSpreads: NonNullable<Comparison['spread']>[] = [];
   const caseCpuRatios: Record<string, number>[] = [];
   let rounds = 0;
   try {
-    for (const name of RECEIVERS)
-      receivers[name] = await startClientProcess(
-        new URL('./webhook-receivers.ts', import.meta.url),
-        name,
-        config,
-      );
     for (const [index, delivery] of deliveries.entries()) {
       for (const over of ['in process', 'over HTTP'] as const) {
         const contenders = RECEIVERS.map(
           (name): Contender => ({
             name,
-            round: () => receivers[name]!.run({ delivery: index, count: delivery.count, over }),
+            round: () => receivers.clients[name]!.run({ delivery: index, count: delivery.count, over }),
           }),
         );
         const measured = await measure(contenders, 'blockwire', {
           rounds: options.rounds,
           warmup: options.warmup,
-          spreadOver: spreadOverProcesses(options.processes, receivers),
+          spreadOver: receivers.spreadOver(options.processes),
         });
         const summary = summarize(measured, 'blockwire', true);
         rounds = summary.rounds;
@@ -106,7 +92,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       }
     }
   } finally {
-    for (const receiver of Object.values(receivers)) await receiver.close().catch(() => {});
+    await receivers.close();
   }
   // The headline is the case the target is hardest on: the lowest client CPU ratio to the official SDK.
   const sdkCpu = (k: Case) => k.cpuRatios!.moralis!;

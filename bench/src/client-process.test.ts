@@ -77,10 +77,13 @@ describe('startClientProcess', () => {
     }
   });
 
-  it('refuses a contender its module does not have', async () => {
+  it('refuses a contender its module does not have, its process gone by then', async () => {
+    const before = childPids();
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);
+    expect(startedSince(before)).toEqual([]);
     // Not a key its table inherits either.
     await expect(start('constructor')).rejects.toThrow(/no REST client constructor/);
+    expect(startedSince(before)).toEqual([]);
   });
 });
 
@@ -99,6 +102,11 @@ function childPids(): number[] {
     }
   }
   return children;
+}
+
+/** The live children this process has now that it did not have at `before`. */
+function startedSince(before: readonly number[]): number[] {
+  return childPids().filter((pid) => !before.includes(pid));
 }
 
 describe('startClientProcesses', () => {
@@ -134,7 +142,7 @@ describe('startClientProcesses', () => {
     } finally {
       await started.close();
     }
-    expect(childPids()).toEqual(before);
+    expect(startedSince(before)).toEqual([]);
   });
 
   it('ends the processes it started when a later one fails to start', async () => {
@@ -142,7 +150,7 @@ describe('startClientProcesses', () => {
     await expect(
       startClientProcesses(restClients, ['blockwire', 'undici-request', 'nobody'], config()),
     ).rejects.toThrow(/no REST client nobody/);
-    expect(childPids()).toEqual(before);
+    expect(startedSince(before)).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@
  *
  *   node src/client-process.ts   (with an IPC channel; the parent says what to build)
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { MeasureOptions, Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
@@ -169,8 +169,11 @@ async function spawnClient<Config, Args>(
   try {
     await ready;
   } catch (error) {
-    child.kill('SIGKILL');
     process.off('exit', killOnExit);
+    const exited = hasExited(child) ? undefined : new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    // Gone when the error is thrown, so whoever catches it never finds the process still there.
+    await exited;
     throw error;
   }
   return {
@@ -183,12 +186,16 @@ async function spawnClient<Config, Args>(
     },
     async close() {
       process.off('exit', killOnExit);
-      if (child.exitCode !== null) return;
+      if (hasExited(child)) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.send({ close: true });
       await exited;
     },
   };
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
 }
 
 type Request =

@@ -79,6 +79,9 @@ function checkOf(schema: z.$ZodType): Check {
  */
 const isFormat = (def: Def): boolean => def.check !== undefined && def.type !== 'custom';
 
+/** zod takes a value of this def's type as it is: no coercion, no format, no refinement. */
+const isBare = (def: Def): boolean => !def.coerce && !isFormat(def) && (def.checks?.length ?? 0) === 0;
+
 function compile(schema: z.$ZodType): Check {
   const { def } = internalsOf(schema);
   // Refinements and transforms of the value itself: only zod knows, but for a string's patterns.
@@ -179,11 +182,7 @@ function atOnePlace(schema: z.$ZodType): Check {
 /** The marked custom check (see `markStringCheck`) that alone decides a string's verdict under `schema`, if one does. */
 function stringCheckAlone(schema: z.$ZodType): ((value: unknown) => unknown) | undefined {
   const def = emptiesAround(internalsOf(schema).def)?.inner;
-  return def?.type === 'custom' &&
-    !def.coerce &&
-    (def.checks?.length ?? 0) === 0 &&
-    typeof def.fn === 'function' &&
-    stringChecks.has(def.fn)
+  return def?.type === 'custom' && isBare(def) && typeof def.fn === 'function' && stringChecks.has(def.fn)
     ? def.fn
     : undefined;
 }
@@ -242,7 +241,7 @@ function plainLeafOf(schema: z.$ZodType): PlainLeaf | undefined {
   const layers = emptiesAround(internalsOf(schema).def);
   if (!layers) return undefined;
   const { inner } = layers;
-  if (inner.coerce || isFormat(inner) || (inner.checks?.length ?? 0) > 0) return undefined;
+  if (!isBare(inner)) return undefined;
   const leaf = PLAIN_TYPES.includes(inner.type)
     ? { types: [inner.type as PlainType], undefined: false, null: false }
     : inner.type === 'union' && inner.inclusive !== false
@@ -272,7 +271,7 @@ function emptiesAround(def: Def): { inner: Def; undefined: boolean; null: boolea
   let allowNull = false;
   let inner = def;
   while (inner.type === 'optional' || inner.type === 'nullable') {
-    if (inner.coerce || (inner.checks?.length ?? 0) > 0) return undefined;
+    if (!isBare(inner)) return undefined;
     const innerSchema = inner.innerType!;
     if (inner.type === 'optional') {
       if (internalsOf(innerSchema).optin === 'defaulted') return undefined;
@@ -291,7 +290,7 @@ function optionalLeaf(def: Def): Check | undefined {
   const layers = emptiesAround(def);
   if (!layers || !(layers.undefined || layers.null)) return undefined;
   const { inner, undefined: allowUndefined, null: allowNull } = layers;
-  if (inner.coerce || isFormat(inner) || (inner.checks?.length ?? 0) > 0) return undefined;
+  if (!isBare(inner)) return undefined;
   const empty = (value: unknown) => (value === undefined ? allowUndefined : value === null && allowNull);
   switch (inner.type) {
     case 'string':

@@ -29,9 +29,14 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       return restOverhead(
         // 19 pairs, not 13: with 13 (at 003e755), fetch's single pairs ranged 2.67–5.49 and one
         // run's median of them lay 11.3 % from the median of three (9 before that: 11 %).
+        // 5 warm-up runs in each fresh process, not 3: a fresh reference process settles after five
+        // or six. With 3 (BENCH_DEBUG=1, at 4b33d30), undici-dispatch's first measured run of each
+        // stretch took 133.8, 158.0, 200.1, 165.4 and 167.4 ms of CPU, its later ones a median of
+        // 129.6, and every other reference's first runs were as high: the pairs a run's median is
+        // taken from turned on how far each process had got.
         quick
           ? { calls: 1000, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
-          : { calls: 5000, rounds: 19, warmup: 3, processes: PROCESSES },
+          : { calls: 5000, rounds: 19, warmup: 5, processes: PROCESSES },
       );
     case 'solana-scale':
       return solanaScale(

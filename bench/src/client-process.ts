@@ -194,7 +194,8 @@ async function spawnClient<Config, Args>(
   };
 }
 
-function hasExited(child: ChildProcess): boolean {
+/** Whether `child` has ended, by itself or by a signal. */
+export function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 

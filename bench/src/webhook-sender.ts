@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Pool } from 'undici';
+import { hasExited } from './client-process.ts';
 import { pinServer } from './machine.ts';
 
 export interface SentDelivery {
@@ -61,7 +62,7 @@ export async function startWebhookSender(deliveries: readonly SentDelivery[]): P
     },
     async close() {
       process.off('exit', killOnExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (hasExited(child)) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();
       await exited;

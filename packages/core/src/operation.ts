@@ -537,9 +537,12 @@ function isClient(value: unknown): value is Client {
 
 const CALL_OPTION_NAMES = ['signal'] as const;
 
+/** Options left out: one frozen object, not one a call. */
+const NO_CALL_OPTIONS: CallOptions = Object.freeze({});
+
 /** Checks the per-call options argument: left out, or `{ signal }` with an AbortSignal. */
 export function resolveCallOptions(value: unknown, caller: string): CallOptions {
-  if (value === undefined) return {};
+  if (value === undefined) return NO_CALL_OPTIONS;
   const fail = (path: string, message: string) =>
     new ValidationError([{ path, message }], { subject: `call options of ${caller}`, operation: caller });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -29,6 +29,21 @@ const schemas = {
   }),
   defaults: z.strictObject({ a: z.string().default('x'), b: z.number().optional().default(1) }),
   stripping: z.object({ a: z.string() }),
+  // A JSON-RPC method's arguments: a union then a transform, a default; unknown keys dropped.
+  rpcArguments: z.object({
+    tag: z.union([z.number(), z.bigint(), z.string()]).transform((value, ctx) => {
+      const integer =
+        (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+        (typeof value === 'bigint' && value >= 0n) ||
+        (typeof value === 'string' && /^(\d+|0x[0-9a-f]+)$/.test(value));
+      if (!integer) {
+        ctx.issues.push({ code: 'custom', message: 'is not a block number', input: value });
+        return z.NEVER;
+      }
+      return `0x${BigInt(value).toString(16)}`;
+    }),
+    full: z.boolean().default(false),
+  }),
   loose: z.looseObject({ a: z.string() }),
   refined: z.strictObject({ a: z.number() }).refine((value) => value.a > 0),
 };
@@ -74,6 +89,8 @@ const GOOD: Record<string, unknown[]> = {
   n: [1, null, 'ok'],
   a: ['a', 2],
   b: [2],
+  tag: [1, 2n, '0x10', '7'],
+  full: [true, false, undefined],
 };
 
 function inputsFor(schema: z.ZodType): fc.Arbitrary<unknown> {
@@ -110,7 +127,7 @@ function inputsFor(schema: z.ZodType): fc.Arbitrary<unknown> {
 }
 
 describe('quickInput', () => {
-  const quickly = new Set(['price', 'required', 'issueByAddIssue', 'defaults']);
+  const quickly = new Set(['price', 'required', 'issueByAddIssue', 'defaults', 'stripping', 'rpcArguments']);
 
   it.each(Object.entries(schemas))(
     'gives exactly what zod (%s) gives, or leaves the input to zod',

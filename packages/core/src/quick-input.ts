@@ -1,9 +1,9 @@
 /**
- * An operation's input as zod would parse it, worked out without zod for the usual call: an
- * object of the operation's fields whose values pass their schemas unchanged (see unchanged.ts),
- * or pass and are then transformed (`evmChain`: `'eth'` → `'0x1'`). Anything else — a field
- * left to zod, any failure — is `UNSURE`, and zod parses the input as before, so every error
- * and its message is zod's. A property test holds it to zod (quick-input.test.ts).
+ * An input as zod would parse it (an operation's, a JSON-RPC method's arguments), worked out
+ * without zod for the usual call: an object of its fields whose values pass their schemas
+ * unchanged (see unchanged.ts), or pass and are then transformed (`evmChain`: `'eth'` → `'0x1'`),
+ * or are left out and get their default. Anything else — a field left to zod, any failure — is
+ * `UNSURE`, and zod parses the input as before, so every error and its message is zod's. A property test holds it to zod (quick-input.test.ts).
  *
  * An input the quick path gives up on is read again by zod: a field's transform (a pure lookup
  * in the SDK's schemas) or an input's getter may then run twice.
@@ -23,6 +23,7 @@ interface Internals {
     in?: z.$ZodType;
     out?: z.$ZodType;
     transform?: (value: unknown, payload: TransformPayload) => unknown;
+    defaultValue?: unknown;
   };
   optin?: 'optional' | 'defaulted';
   optout?: 'optional';
@@ -43,9 +44,9 @@ type Parse = (input: unknown) => Record<string, unknown> | typeof UNSURE;
 const compiled = new WeakMap<object, { known: object; parse: Parse | undefined }>();
 
 /**
- * What `schema.safeParse(input).data` would be, for a strict object schema of plain fields, or
- * `UNSURE`. `known` lists the names the caller accepts (an operation's fields): any other key is
- * `UNSURE` too.
+ * What `schema.safeParse(input).data` would be, for a strict or plain object schema of plain
+ * fields, or `UNSURE`. `known` lists the names the caller accepts (an operation's fields): any
+ * other key is `UNSURE` too.
  */
 export function quickInput(
   schema: z.$ZodType,
@@ -62,9 +63,12 @@ export function quickInput(
 
 function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
   const { def } = internalsOf(schema);
-  // Strict objects only (unknown keys are an error): a plain or loose one keeps or drops them.
-  if (def.type !== 'object' || (def.checks?.length ?? 0) > 0 || !def.catchall) return undefined;
-  if (internalsOf(def.catchall).def.type !== 'never') return undefined;
+  if (def.type !== 'object' || (def.checks?.length ?? 0) > 0) return undefined;
+  // A strict object (an unknown key is an error) or a plain one (an unknown key is dropped): either
+  // way an input with a key it does not list is zod's (and the caller's, which may refuse it). A
+  // loose one keeps unknown keys, and is left to zod.
+  const catchall = def.catchall && internalsOf(def.catchall).def.type;
+  if (catchall !== undefined && catchall !== 'never') return undefined;
   const entries = Object.entries(def.shape ?? {});
   if (entries.some(([key]) => key === '__proto__' || !Object.hasOwn(known, key))) return undefined;
   const keys = entries.map(([key]) => key);
@@ -75,6 +79,11 @@ function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
     return (
       internals.def.type === 'optional' && internals.optin === 'optional' && internals.optout === 'optional'
     );
+  });
+  // A default fills in a field left out (zod gives its default value, unparsed).
+  const defaults = entries.map(([, field]) => {
+    const fieldDef = internalsOf(field).def;
+    return fieldDef.type === 'default' ? () => fieldDef.defaultValue : undefined;
   });
   const shape = new Set(keys);
   const count = keys.length;
@@ -90,6 +99,11 @@ function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
       const key = keys[i]!;
       const value = record[key];
       if (value === undefined) {
+        const fill = defaults[i];
+        if (fill) {
+          output[key] = fill();
+          continue;
+        }
         if (!optional[i]) return UNSURE;
         if (key in record) output[key] = undefined;
         continue;
@@ -109,6 +123,16 @@ function compileField(schema: z.$ZodType): Field | undefined {
   const { def } = internalsOf(schema);
   if (def.type === 'optional' && internalsOf(def.innerType!).optin === undefined) {
     return compileField(def.innerType!);
+  }
+  // A default's inner schema decides every value but undefined (an output of undefined would be
+  // replaced by the default: zod's to work out).
+  if (def.type === 'default') {
+    const inner = compileField(def.innerType!);
+    if (inner === undefined) return undefined;
+    return (value) => {
+      const output = inner(value);
+      return output === undefined ? UNSURE : output;
+    };
   }
   // A value that passes as it is; then a transform of it, which must add no issue.
   if (def.type === 'pipe' && (def.checks?.length ?? 0) === 0 && def.in && def.out) {

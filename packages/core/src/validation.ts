@@ -5,6 +5,7 @@ import {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+import { quickInput, UNSURE } from './quick-input.js';
 import { passesUnchanged } from './unchanged.js';
 import { safeParse } from './zod.js';
 
@@ -24,12 +25,18 @@ export function issueMessage(issue: z.$ZodIssue): string {
   return issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue.message;
 }
 
-/** Parses input with a schema; a failure is a `ValidationError` that names every bad field. */
+/**
+ * Parses input with a schema; a failure is a `ValidationError` that names every bad field. The
+ * usual input of an object schema is parsed as zod would, without zod's allocations (quick-input.ts);
+ * anything else, every mistake among it, is zod's to parse and to word.
+ */
 export function validateInput<S extends z.$ZodType>(
   schema: S,
   input: unknown,
   details: ErrorDetails = {},
 ): z.output<S> {
+  const quick = quickInput(schema, shapeOf(schema), input ?? {});
+  if (quick !== UNSURE) return quick as z.output<S>;
   const parsed = safeParse(schema, input ?? {});
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error), details);
   return parsed.data;
@@ -71,4 +78,11 @@ export function maskKeyInValidationError(error: unknown, redact: (text: string) 
   writable.message = redact(error.message);
   if (error.stack) writable.stack = redact(error.stack);
   return error;
+}
+
+const NO_SHAPE = Object.freeze({});
+
+/** An object schema's fields (every one of them accepted as input), or none. */
+function shapeOf(schema: z.$ZodType): object {
+  return (schema as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? NO_SHAPE;
 }

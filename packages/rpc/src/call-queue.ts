@@ -18,12 +18,61 @@ export interface RpcTimers {
   sleep(ms: number): Promise<void>;
 }
 
-/** One JSON-RPC call waiting for its answer. */
-interface PendingCall extends SentCall {
-  params: unknown;
-  signal: AbortSignal | undefined;
-  settle(outcome: { result: unknown } | { error: unknown }): void;
-  settled: boolean;
+/**
+ * One JSON-RPC call waiting for its answer, settled once: by its result, an error, or its caller
+ * giving up. A class, not an object of closures: a batch of blocks has hundreds of these waiting
+ * at once, and what each one holds is copied by every collection that falls before its answer.
+ */
+class PendingCall implements SentCall {
+  id: number;
+  readonly method: string;
+  readonly params: unknown;
+  readonly operation: string;
+  readonly signal: AbortSignal | undefined;
+  attempts = 1;
+  settled = false;
+  readonly #resolve: (result: unknown) => void;
+  readonly #reject: (error: unknown) => void;
+  readonly #onAbort: (() => void) | undefined;
+  readonly #onEnd: (() => void) | undefined;
+
+  constructor(
+    id: number,
+    { method, params, operation, signal }: Pick<PendingCall, 'method' | 'params' | 'operation' | 'signal'>,
+    resolve: (result: unknown) => void,
+    reject: (error: unknown) => void,
+    onEnd: (() => void) | undefined,
+  ) {
+    this.id = id;
+    this.method = method;
+    this.params = params;
+    this.operation = operation;
+    this.signal = signal;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#onEnd = onEnd;
+    if (signal) {
+      this.#onAbort = () => this.fail(signal.reason);
+      signal.addEventListener('abort', this.#onAbort, { once: true });
+    }
+  }
+
+  succeed(result: unknown): void {
+    if (this.#end()) this.#resolve(result);
+  }
+
+  fail(error: unknown): void {
+    if (this.#end()) this.#reject(error);
+  }
+
+  /** Whether this call was still waiting (it is not any more). */
+  #end(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    if (this.#onAbort) this.signal?.removeEventListener('abort', this.#onAbort);
+    this.#onEnd?.();
+    return true;
+  }
 }
 
 export interface CallQueueSetup {
@@ -97,14 +146,14 @@ export function createCallQueue({ client, path, where, batch, timers }: CallQueu
         operation: single ? single.operation : `JSON-RPC batch of ${calls.length}`,
       });
     } catch (error) {
-      for (const call of calls) call.settle({ error });
+      for (const call of calls) call.fail(error);
       return;
     } finally {
       for (const call of calls) call.signal?.removeEventListener('abort', onCallerAbort);
     }
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     for (const match of matchReplies(calls, response.data, response.attempts, unreadable)) {
-      if ('error' in match) match.call.settle({ error: match.error });
+      if ('error' in match) match.call.fail(match.error);
       else answer(match.call, match.reply, response.attempts, retryAfterMs);
     }
   }
@@ -112,8 +161,12 @@ export function createCallQueue({ client, path, where, batch, timers }: CallQueu
   function answer(call: PendingCall, reply: unknown, httpAttempts: number, retryAfterMs: number | undefined) {
     if (call.settled) return;
     const outcome = readReply(call, reply, httpAttempts, where, client.redact);
-    if (!('rpcError' in outcome)) {
-      call.settle(outcome);
+    if ('result' in outcome) {
+      call.succeed(outcome.result);
+      return;
+    }
+    if ('error' in outcome) {
+      call.fail(outcome.error);
       return;
     }
     if (outcome.rpcError.code === LIMIT_EXCEEDED) {
@@ -128,7 +181,7 @@ export function createCallQueue({ client, path, where, batch, timers }: CallQueu
         return;
       }
     }
-    call.settle({ error: outcome.rpcError });
+    call.fail(outcome.rpcError);
   }
 
   async function retryLater(call: PendingCall, delayMs: number): Promise<void> {
@@ -140,33 +193,23 @@ export function createCallQueue({ client, path, where, batch, timers }: CallQueu
     enqueue(call);
   }
 
+  /** Sends one call and resolves to its result; `onEnd` runs when it has settled, before its callers hear. */
   return function enqueueCall(
     method: string,
     params: unknown,
     operation: string,
     signal: AbortSignal | undefined,
+    onEnd?: () => void,
   ): Promise<unknown> {
     signal?.throwIfAborted();
     return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => call.settle({ error: signal?.reason });
-      const call: PendingCall = {
-        id: nextId++,
-        method,
-        params,
-        operation,
-        attempts: 1,
-        signal,
-        settled: false,
-        settle(outcome) {
-          if (call.settled) return;
-          call.settled = true;
-          signal?.removeEventListener('abort', onAbort);
-          if ('error' in outcome) reject(outcome.error);
-          else resolve(outcome.result);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      enqueue(call);
+      const call = new PendingCall(nextId++, { method, params, operation, signal }, resolve, reject, onEnd);
+      try {
+        enqueue(call);
+      } catch (error) {
+        // A host's timer that throws: the call fails, and still ends (onEnd).
+        call.fail(error);
+      }
     });
   };
 }

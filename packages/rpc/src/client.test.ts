@@ -13,7 +13,7 @@ import {
 } from '@blockwire/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RpcClientOptions } from './client.js';
+import { createRpcClientWith, type RpcClientOptions } from './client.js';
 import { createRpcClient } from './create-rpc-client.js';
 import { getTransactionByHashMethod, methods } from './methods/index.js';
 import { type Call, callsOf, json, type RecordedRequest, startServer } from './testing/server.js';
@@ -379,6 +379,41 @@ describe('batching', () => {
     expect(server!.requests).toHaveLength(2);
   });
 
+  it('forgets a merged call that failed: the same call later is sent again', async () => {
+    let answered = 0;
+    const rpc = await rpcFor((req, res) => {
+      answered += 1;
+      const [call] = callsOf(req.json);
+      if (answered === 1)
+        json(res, 200, { jsonrpc: '2.0', id: call!.id, error: { code: -32000, message: 'busy' } });
+      else json(res, 200, { jsonrpc: '2.0', id: call!.id, result: 'ok' });
+    });
+    const failing = [rpc.request({ method: 'eth_chainId' }), rpc.request({ method: 'eth_chainId' })];
+    await expect(Promise.all(failing)).rejects.toThrow('busy');
+    await expect(rpc.request({ method: 'eth_chainId' })).resolves.toBe('ok');
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('fails a call whose host timer throws, and does not keep it for identical calls', async () => {
+    server = await startServer(answerEach(() => 'ok'));
+    let refuse = true;
+    const rpc = createRpcClientWith(
+      coreClient(server.url),
+      { chain: 'avalanche' },
+      {
+        after(ms, run) {
+          if (refuse) throw new Error('no timers here');
+          const timer = setTimeout(run, ms);
+          return () => clearTimeout(timer);
+        },
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      },
+    );
+    await expect(rpc.request({ method: 'eth_chainId' })).rejects.toThrow('no timers here');
+    refuse = false;
+    await expect(rpc.request({ method: 'eth_chainId' })).resolves.toBe('ok');
+  });
+
   it('never merges calls that change state or poll a filter', async () => {
     const rpc = await rpcFor(answerEach((call) => call.id));
     const results = await Promise.all([
@@ -711,6 +746,26 @@ describe('cancellation', () => {
     await expect(
       rpc.request({ method: 'a' }, { signal: AbortSignal.abort(new Error('no')) }),
     ).rejects.toThrow('no');
+    // A typed method too: a rejected promise, never a throw where the call is made.
+    const typed = rpc.getBlockByNumber(1, false, { signal: AbortSignal.abort(new Error('no')) });
+    expect(typed).toBeInstanceOf(Promise);
+    await expect(typed).rejects.toThrow('no');
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('rejects bad arguments of a typed method, never throwing where the call is made', async () => {
+    const rpc = await rpcFor(answerEach(() => 1));
+    const calls = [
+      () => rpc.getBlockByNumber(-1),
+      () => (rpc.getBlockByNumber as (...args: unknown[]) => Promise<unknown>)(1, false, undefined, 'extra'),
+      () => rpc.getBlockByNumber(1, false, 'fast' as never),
+      () => rpc.call({} as never, {} as never),
+    ];
+    for (const call of calls) {
+      const result = call();
+      expect(result).toBeInstanceOf(Promise);
+      await expect(result).rejects.toBeInstanceOf(ValidationError);
+    }
     expect(server!.requests).toHaveLength(0);
   });
 });

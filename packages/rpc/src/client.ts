@@ -96,25 +96,40 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
     return execute(args.method, params, args.method, callOptions);
   }
 
-  async function call<M extends RpcMethod>(
+  function call<M extends RpcMethod>(
     method: M,
     input: RpcMethodInput<M>,
     options?: CallOptions,
   ): Promise<RpcMethodResult<M>> {
     if (!isRecord(method) || typeof method.method !== 'string' || !isRecord(method.params)) {
-      throw new ValidationError(
-        [{ path: 'method', message: 'must be a method definition, e.g. getBlockByHashMethod' }],
-        { subject: 'arguments of call' },
+      return Promise.reject(
+        new ValidationError(
+          [{ path: 'method', message: 'must be a method definition, e.g. getBlockByHashMethod' }],
+          { subject: 'arguments of call' },
+        ),
       );
     }
-    const callOptions = resolveCallOptions(options, method.id);
     let params: unknown[];
+    let callOptions: CallOptions;
     try {
+      callOptions = resolveCallOptions(options, method.id);
       params = encodeParams(method, input);
     } catch (error) {
-      throw maskKeyInValidationError(error, client.redact);
+      return Promise.reject(maskKeyInValidationError(error, client.redact));
     }
-    const result = await execute(method.method, params, method.id, callOptions);
+    let sent: Promise<unknown>;
+    try {
+      sent = execute(method.method, params, method.id, callOptions);
+    } catch (error) {
+      // A signal aborted already: a rejection, as from any other call.
+      return Promise.reject(error);
+    }
+    // A callback, not an async function: hundreds of calls wait at once in a batch of blocks, and
+    // an async function's suspended state is larger than what this holds.
+    return sent.then((result) => validatedResult(method, params, result));
+  }
+
+  function validatedResult<M extends RpcMethod>(method: M, params: unknown[], result: unknown) {
     const details = () => ({ ...where, operation: method.id });
     const validated = validateResponse(method.result, result, details) as RpcMethodResult<M>;
     const mismatch = checkTransactions(method, params, validated);

@@ -1,12 +1,21 @@
 import type { CallOptions } from '@blockwire/core/operations';
 import { mergeable, mergeKey } from './call-kinds.js';
 
+/** Sends one call; `onEnd` runs once it has settled (see call-queue.ts). */
 type Send = (
   method: string,
   params: unknown,
   operation: string,
   signal: AbortSignal | undefined,
+  onEnd?: () => void,
 ) => Promise<unknown>;
+
+/**
+ * A shared call's result until `send` returns it. No caller ever gets it: the call is in the map
+ * first (so that `forget` finds it even if it settles at once), and nobody can join before `send`
+ * has returned.
+ */
+const NOT_YET: Promise<unknown> = Promise.resolve();
 
 /** One call in flight that identical calls join instead of sending their own. */
 interface SharedCall {
@@ -38,17 +47,15 @@ export function createCallMerger(send: Send) {
       // A first caller without a signal pins the call (nobody can cancel it), so it needs no
       // AbortController nor the listeners one brings: the usual call, made without a signal.
       const abort = signal ? new AbortController() : undefined;
-      const created: SharedCall = {
-        result: send(method, params, operation, abort?.signal),
-        waiting: 0,
-        pinned: false,
-        abort,
-      };
+      const created: SharedCall = { result: NOT_YET, waiting: 0, pinned: false, abort };
+      // Forgotten as the call settles, not a turn later through a promise of its own: hundreds of
+      // calls are in flight at once, and what each holds until its answer is copied by every
+      // collection that falls in between.
       const forget = () => {
         if (inFlight.get(key) === created) inFlight.delete(key);
       };
-      created.result.then(forget, forget);
       inFlight.set(key, created);
+      created.result = send(method, params, operation, abort?.signal, forget);
       shared = created;
     }
     if (!signal) {

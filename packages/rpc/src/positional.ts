@@ -1,7 +1,7 @@
 import { type CallOptions, ValidationError, type ValidationIssue } from '@blockwire/core/operations';
 import type { Hex } from './inputs.js';
 import { isRecord } from './is-record.js';
-import { paramsToInput, type RpcMethod, type RpcMethodInput, type RpcMethodResult } from './method.js';
+import type { RpcMethod, RpcMethodInput, RpcMethodResult } from './method.js';
 import type { Block, Transaction } from './schemas.js';
 
 /** A method's arguments in `args` order, each typed as its params field accepts it; trailing optional ones optional. */
@@ -50,21 +50,27 @@ type Call = <M extends RpcMethod>(
 
 /** A method called with positional arguments through `call`, as the `RpcClient` type derived from it says. */
 export function positional<M extends RpcMethod>(method: M, call: Call): RpcMethodFunction<M> {
-  const invoke = async (...args: unknown[]): Promise<RpcMethodResult<M>> => {
-    if (args.length > method.args.length + 1) {
-      throw new ValidationError(
-        [
-          {
-            path: '',
-            message: `takes at most ${method.args.length + 1} arguments (${method.args.join(', ')}, options), got ${args.length}`,
-          },
-        ],
-        { subject: `arguments of ${method.id}`, operation: method.id },
+  const count = method.args.length;
+  // Not async, and no rest array nor copy of it: a batch of blocks makes hundreds of these calls
+  // at once, and what each allocates lives until its answer (see call-queue.ts).
+  function invoke(...args: unknown[]): Promise<RpcMethodResult<M>> {
+    if (args.length > count + 1) {
+      return Promise.reject(
+        new ValidationError(
+          [
+            {
+              path: '',
+              message: `takes at most ${count + 1} arguments (${method.args.join(', ')}, options), got ${args.length}`,
+            },
+          ],
+          { subject: `arguments of ${method.id}`, operation: method.id },
+        ),
       );
     }
-    const input = paramsToInput(method, args.slice(0, method.args.length)) as RpcMethodInput<M>;
-    return call(method, input, args[method.args.length] as CallOptions | undefined);
-  };
+    const input: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) input[method.args[i]!] = args[i];
+    return call(method, input as RpcMethodInput<M>, args[count] as CallOptions | undefined);
+  }
   // The one claim the types cannot check: which block a `fullTransactions` flag returns. `call`
   // checks it at run time (checkTransactions), so the narrower overloads hold.
   return invoke as RpcMethodFunction<M>;

@@ -68,5 +68,7 @@ export function paramsToInput(method: RpcMethod, params: readonly unknown[]): Re
       { operation: method.id },
     );
   }
-  return Object.fromEntries(method.args.map((name, index) => [name, params[index]]));
+  const input: Record<string, unknown> = {};
+  for (let i = 0; i < method.args.length; i++) input[method.args[i]!] = params[i];
+  return input;
 }

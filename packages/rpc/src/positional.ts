@@ -1,7 +1,7 @@
 import { type CallOptions, ValidationError, type ValidationIssue } from '@blockwire/core/operations';
 import type { Hex } from './inputs.js';
 import { isRecord } from './is-record.js';
-import type { RpcMethod, RpcMethodInput, RpcMethodResult } from './method.js';
+import { paramsToInput, type RpcMethod, type RpcMethodInput, type RpcMethodResult } from './method.js';
 import type { Block, Transaction } from './schemas.js';
 
 /** A method's arguments in `args` order, each typed as its params field accepts it; trailing optional ones optional. */
@@ -51,8 +51,8 @@ type Call = <M extends RpcMethod>(
 /** A method called with positional arguments through `call`, as the `RpcClient` type derived from it says. */
 export function positional<M extends RpcMethod>(method: M, call: Call): RpcMethodFunction<M> {
   const count = method.args.length;
-  // Not async, and no rest array nor copy of it: a batch of blocks makes hundreds of these calls
-  // at once, and what each allocates lives until its answer (see call-queue.ts).
+  // Not async: a batch of blocks makes hundreds of these calls at once, and what each allocates
+  // lives until its answer (see call-queue.ts).
   function invoke(...args: unknown[]): Promise<RpcMethodResult<M>> {
     if (args.length > count + 1) {
       return Promise.reject(
@@ -67,8 +67,8 @@ export function positional<M extends RpcMethod>(method: M, call: Call): RpcMetho
         ),
       );
     }
-    const input: Record<string, unknown> = {};
-    for (let i = 0; i < count; i++) input[method.args[i]!] = args[i];
+    // Copied only when call options follow the arguments.
+    const input = paramsToInput(method, args.length > count ? args.slice(0, count) : args);
     return call(method, input as RpcMethodInput<M>, args[count] as CallOptions | undefined);
   }
   // The one claim the types cannot check: which block a `fullTransactions` flag returns. `call`

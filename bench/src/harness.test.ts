@@ -125,3 +125,35 @@ describe('measure', () => {
     );
   });
 });
+
+describe('summarize', () => {
+  /** Pairs with a reference whose CPU a run is `ratios` times Blockwire's 10 ms, all at the same figure. */
+  const pairedAt = (ratios: number[]): Measured => {
+    const blockwire = ratios.map(() => ({ figure: 1, cpuMs: 10 }));
+    const reference = ratios.map((ratio) => ({ figure: 1, cpuMs: 10 * ratio }));
+    return { runs: { blockwire, reference }, pairs: { reference: { blockwire, reference } } };
+  };
+
+  it("takes a CPU ratio as the geometric mean of its pairs, moving with a mode's share where the median jumps", () => {
+    // Three cheap pairs and two costly ones (a collection of the whole heap in the reference's runs):
+    // the median is the cheap mode's, as if the costly runs were not there.
+    const summary = summarize(pairedAt([1, 1, 1, 4, 4]), 'blockwire', false);
+    expect(summary.cpuRatios.reference).toBeCloseTo(4 ** (2 / 5));
+    // One costly pair more and the median leaps to the other mode; the mean moves a share's worth.
+    const oneMore = summarize(pairedAt([1, 1, 4, 4, 4]), 'blockwire', false);
+    expect(oneMore.cpuRatios.reference).toBeCloseTo(4 ** (3 / 5));
+    expect(oneMore.spread.cpuRatios.reference).toEqual([1, 4]);
+  });
+
+  it('weighs a pair at twice and one at half alike', () => {
+    expect(summarize(pairedAt([2, 0.5]), 'blockwire', false).cpuRatios.reference).toBeCloseTo(1);
+  });
+
+  it("keeps the median of the pairs for a figure's ratio", () => {
+    const measured = pairedAt([1, 1, 1, 4, 4]);
+    measured.pairs.reference!.reference.forEach((run, i) => {
+      run.figure = [1, 1, 1, 4, 4][i]!;
+    });
+    expect(summarize(measured, 'blockwire', false).ratios.reference).toBe(1);
+  });
+});

@@ -8,8 +8,8 @@
  * runs took a median 14 % less client CPU than its runs after another client's, and 16 % and
  * 17 % in two more runs whose client processes also collected their garbage after each run, then
  * also ran without V8's memory reducer.
- * The order of the references rotates from round to round. The median of a ratio's pairs is
- * reported with the lowest and highest pair.
+ * The order of the references rotates from round to round. A ratio is reported with the lowest
+ * and highest pair (`summarize` in report.ts says what it is of its pairs).
  */
 
 export interface Contender {
@@ -164,6 +164,14 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The mean of ratios taken on a log scale: a pair at 2 and one at 0.5 average to 1. */
+export function geometricMean(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('geometric mean of nothing');
+  if (values.some((value) => !(value > 0)))
+    throw new Error(`geometric mean of a value ≤ 0: ${values.join(', ')}`);
+  return Math.exp(values.reduce((total, value) => total + Math.log(value), 0) / values.length);
 }
 
 export type Range = [low: number, high: number];

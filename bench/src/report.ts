@@ -2,7 +2,16 @@
  * The results: `latest.json` in the format issue 14 fixes, and `latest.md` for people. Also the
  * check of that format, which the smoke test runs on a quick run's file.
  */
-import { cpuOf, figuresOf, type Measured, median, pairedRatios, type Range, range } from './harness.ts';
+import {
+  cpuOf,
+  figuresOf,
+  geometricMean,
+  type Measured,
+  median,
+  pairedRatios,
+  type Range,
+  range,
+} from './harness.ts';
 
 export interface Target {
   /** The target in words, e.g. "≥ 0.90 of raw undici". */
@@ -165,8 +174,13 @@ export interface Skipped {
 }
 
 /**
- * Figures and paired ratios of a measured comparison: medians over the runs (each ratio over its
- * pairs), and their ranges. `rounds` counts the pairs of each reference.
+ * Figures and paired ratios of a measured comparison, with their ranges. `rounds` counts the pairs
+ * of each reference. Figures and wall-time ratios are medians (of the runs; of the pairs), which a
+ * run slowed by a load from elsewhere on the machine moves little. A CPU ratio is the geometric
+ * mean of its pairs: a run's CPU is bimodal (a collection of the whole heap falls in it or not; a
+ * fresh process's collector settles into a cheap or a costly regime for its life), and the median
+ * of such pairs jumps from one mode to the other as their share crosses a half, where a mean moves
+ * with the share (bench/README.md, "A CPU ratio is the geometric mean of its pairs").
  */
 export function summarize(measured: Measured, blockwireName: string, higherIsBetter: boolean) {
   const blockwireRuns = figuresOf(measured.runs[blockwireName]!);
@@ -188,7 +202,7 @@ export function summarize(measured: Measured, blockwireName: string, higherIsBet
     ratios[name] = median(paired);
     spread.ratios[name] = range(paired);
     const pairedCpu = pairedRatios(cpuOf(pair.blockwire), cpuOf(pair.reference), false);
-    cpuRatios[name] = median(pairedCpu);
+    cpuRatios[name] = geometricMean(pairedCpu);
     spread.cpuRatios[name] = range(pairedCpu);
     rounds = paired.length;
   }

@@ -24,10 +24,13 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { MeasureOptions, Run } from './harness.ts';
 import { adoptPinning, currentPinning, type Pinning } from './machine.ts';
 
-/** What a comparison's notes say of clients run this way, their rounds spread over `processes` lifetimes. */
-export function ownProcessNote(processes: number): string {
+/**
+ * What a comparison's notes say of clients run this way, their rounds spread over `processes`
+ * lifetimes (a count, or the counts of its cases, e.g. `5 to 15`).
+ */
+export function ownProcessNote(processes: number | string): string {
   const spread =
-    processes > 1
+    processes !== 1
       ? ` Its measured rounds are spread over ${processes} fresh processes one after another, each warmed up again, all contenders restarted together: one process's collector can settle into a costly state for its whole life, so one process is one draw of that.`
       : '';
   return `Each client runs in a process of its own (a child of the bench, on its CPUs), with no collection forced between its runs: its CPU figure is its own work and its own heap's collections, not another client's.${spread}`;

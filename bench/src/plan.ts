@@ -9,13 +9,14 @@ import { weight } from './comparisons/weight.ts';
 import type { Comparison } from './report.ts';
 
 /**
- * The fresh processes each contender's measured rounds are spread over, in a full run
- * (`MeasureOptions.spreadOver`): one process in a few can settle into a costly collector state for
- * its whole life (bench/README.md, "REST's `undici-request` is slow in some processes"), and with
- * five stretches a run's median moves only when three of the five do. A quick run uses two, so
- * that `npm test` goes through the restarts.
+ * A quick run spreads its rounds over two fresh processes (`MeasureOptions.spreadOver`), so that
+ * `npm test` goes through the restarts. A full run spreads them over more, each comparison as its
+ * clients need: one process's collector settles into a cheap or a costly regime for its whole
+ * life (bench/README.md, "A CPU ratio is the geometric mean of its pairs"), so a run's CPU ratio
+ * moves with how many of its processes drew the costly one, and a process's later rounds add
+ * little. Counts below were chosen by resampling the processes of the `--repeat 3` run at
+ * b8112a9 (its BENCH_DEBUG log): how often three runs of a design would agree within ±10 %.
  */
-const PROCESSES = 5;
 const QUICK_PROCESSES = 2;
 
 /** A comparison a quick run leaves out, and why. */
@@ -34,9 +35,12 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
         // stretch took 133.8, 158.0, 200.1, 165.4 and 167.4 ms of CPU, its later ones a median of
         // 129.6, and every other reference's first runs were as high: the pairs a run's median is
         // taken from turned on how far each process had got.
+        // 8 processes of 3 rounds, not 5 of about 4: undici-request's processes vary (one in five
+        // settles into a costly regime); resampled, three runs agreed within ±10 % in 88 % of tries
+        // with 5, 93 % with 8.
         quick
           ? { calls: 1000, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
-          : { calls: 5000, rounds: 19, warmup: 5, processes: PROCESSES },
+          : { calls: 5000, rounds: 24, warmup: 5, processes: 8 },
       );
     case 'solana-scale':
       return solanaScale(
@@ -51,48 +55,52 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // ratio was 1.05, 0.71 and 1.06 in three runs.
             // Warm-up: a fresh undici-concurrent process took 75–100 ms of CPU a pass for its first
             // passes, 50–55 later; two runs of four are eight passes.
-            { addresses: 10_000, passes: 4, rounds: 20, warmup: 2, processes: PROCESSES },
+            // 8 processes of 3 rounds, not 5 of 4: resampled, sequential's three runs agreed within
+            // ±10 % in 86 % of tries with 5, 93 % with 8.
+            { addresses: 10_000, passes: 4, rounds: 24, warmup: 2, processes: 8 },
       );
     case 'json-rpc':
       return jsonRpc(
         quick
           ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
-          : // Runs on a shared machine vary most here (anvil does most of the work): more pairs than
-            // elsewhere. 50, not 25: with 25, viem's CPU ratio lay 15 % from the median of three
-            // runs (1294cf0), its single pairs ranging 0.87–3.75, too wide for 25 to pin a median.
+          : // viem's processes draw one of two regimes (b8112a9's log: about 0.5 scavenges a run
+            // and 3,000 page faults, or 2 and 7,000; its CPU a run 190–240 or 280–440 ms), so its
+            // CPU ratio over one process's rounds ranged 1.46–2.82 and a run's over 5 processes
+            // 1.87–2.39. 10 processes of 3 rounds, not 5 of 10: resampled, three runs agreed within
+            // ±10 % in 56 % of tries with 5 processes, 94 % with 10.
             // In a fresh client process (BENCH_DEBUG=1), the first round costs several times the CPU
             // of later ones, and the next two up to twice.
-            { blocks: 300, transactionsPerBlock: 10, rounds: 50, warmup: 3, processes: PROCESSES },
+            { blocks: 300, transactionsPerBlock: 10, rounds: 30, warmup: 3, processes: 10 },
       );
     case 'webhook-intake':
       return webhookIntake(
         quick
           ? {
-              oneKbDeliveries: 500,
-              fiftyKbDeliveries: 50,
-              bitcoinDeliveries: 4,
-              bitcoinTransactions: 3000,
-              rounds: 2,
-              warmup: 1,
-              processes: QUICK_PROCESSES,
+              oneKb: { deliveries: 500, rounds: 2, warmup: 1, processes: QUICK_PROCESSES },
+              fiftyKb: { deliveries: 50, rounds: 2, warmup: 1, processes: QUICK_PROCESSES },
+              bitcoin: {
+                deliveries: 4,
+                transactions: 3000,
+                rounds: 2,
+                warmup: 1,
+                processes: QUICK_PROCESSES,
+              },
             }
           : // A fresh receiver process takes about 5 rounds of 1 KB deliveries before its CPU a
-            // delivery settles (at about half that of the first rounds), every receiver alike.
-            // Its targets are on each case's own pairs: 25, not 13. With 13 (ca77185), single pairs
-            // ranged 0.72–1.12 against the hand-rolled receiver at 1 KB in process, and the official
-            // SDK's at 50 KB over HTTP 1.29–2.23, whose medians of three runs lay ±18 % apart.
-            // 1,200 deliveries of 50 KB a run, not 400: 25 pairs did not tame the SDK there (cbe4f7d:
-            // 1.58, 1.38, 1.82). Its runs of 400 drew 0–4 mark-compacts of its large heap each (a
-            // PerformanceObserver on 'gc'), so their CPU ranged 212–532 ms; in one set of processes,
-            // medians of 13 pairs ranged 1.27–1.88 with 400 a run, 1.38–1.69 with 1,200.
+            // delivery settles (at about half that of the first rounds), every receiver alike; of
+            // 50 KB or Bitcoin deliveries, one or two (b8112a9's log: the medians of the first runs
+            // of 15 processes). 25 pairs for 1 KB, not 13: with 13 (ca77185), single pairs ranged
+            // 0.72–1.12 against the hand-rolled receiver in process.
+            // 1,200 deliveries of 50 KB a run, not 400: runs of 400 drew 0–4 mark-compacts of the
+            // official SDK's large heap each (a PerformanceObserver on 'gc'), so their CPU ranged
+            // 212–532 ms. Its processes over HTTP draw a regime too (b8112a9: a process's median CPU
+            // a run 570–590 ms or 860–1050), as the hand-rolled receiver's do with Bitcoin over HTTP:
+            // 15 processes of 2 rounds, not 5 of 5: resampled, three runs agreed within ±10 % in 84 %
+            // of tries on both, against 44 % and 65 %.
             {
-              oneKbDeliveries: 4000,
-              fiftyKbDeliveries: 1200,
-              bitcoinDeliveries: 30,
-              bitcoinTransactions: 3000,
-              rounds: 25,
-              warmup: 5,
-              processes: PROCESSES,
+              oneKb: { deliveries: 4000, rounds: 25, warmup: 5, processes: 5 },
+              fiftyKb: { deliveries: 1200, rounds: 30, warmup: 2, processes: 15 },
+              bitcoin: { deliveries: 30, transactions: 3000, rounds: 30, warmup: 2, processes: 15 },
             },
       );
     case 'weight':
@@ -105,7 +113,14 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       }
       // 15 rounds, not 9: with 9 (at 003e755), the single pairs' CPU ratio to the HTTP Request node
       // ranged 16.7–27.6 and one run's median lay 11.1 % from the median of three (7 before: 10.5 %).
-      return n8nItems(quick ? { items: 200, rounds: 1, warmup: 0 } : { items: 1000, rounds: 15, warmup: 1 });
+      // Over 3 starts of n8n, not 1: at b8112a9 the Aggregate workflow cost more in most rounds of
+      // the third run's n8n (a median 260 ms of CPU a run, against 241 and 222), its ratio 1.29
+      // against 1.13 and 1.13: one n8n process is one draw, as any client's is.
+      return n8nItems(
+        quick
+          ? { items: 200, rounds: 1, warmup: 0, processes: 1 }
+          : { items: 1000, rounds: 15, warmup: 1, processes: 3 },
+      );
     default:
       throw new Error(`no plan for ${id}`);
   }

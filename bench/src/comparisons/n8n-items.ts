@@ -48,7 +48,10 @@ import { listenInChild, type RunningServer } from '../servers.ts';
 export interface N8nItemsOptions {
   items: number;
   rounds: number;
+  /** Runs thrown away after each start of n8n. */
   warmup: number;
+  /** The starts of n8n the measured rounds are spread over (`MeasureOptions.spreadOver`). */
+  processes: number;
 }
 
 /** A workflow the bench runs: its webhook URL, and how its executions are found. */
@@ -143,22 +146,39 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
       }
       return ms;
     };
-    // The first call after activation can meet a webhook n8n has not registered yet.
-    for (const name of names) {
-      await waitFor(`${name}'s webhook`, () => run(name)({ warmup: true }).then(() => true), 60_000, 500);
-    }
+    // The first call after activation (at every start) can meet a webhook n8n has not registered yet.
+    const untilWebhooksAnswer = async () => {
+      for (const name of names) {
+        await waitFor(`${name}'s webhook`, () => run(name)({ warmup: true }).then(() => true), 60_000, 500);
+      }
+    };
+    await untilWebhooksAnswer();
     const contenders: Contender[] = names.map((name) => ({ name, round: run(name) }));
     // The runs above were a warm-up already; the options' warm-up rounds come on top.
     // The client here is n8n running the workflow (with its task runner): its process group's CPU,
     // plus this process's (the webhook call, the checks).
-    const n8nGroup = server.pid;
     const cpuMs = () => {
       const own = process.cpuUsage();
+      const n8nGroup = server?.pid;
       const n8n = n8nGroup === undefined ? undefined : processGroupCpuMs(n8nGroup);
       if (n8n === undefined) throw new Error('cannot read the CPU time of n8n’s processes (no /proc)');
       return n8n + (own.user + own.system) / 1000;
     };
-    const measured = await measure(contenders, 'blockwire', { ...options, settle: collectGarbage, cpuMs });
+    // One n8n process is one draw of its collector's regime for its life, as any client's is
+    // (client-process.ts): the rounds are spread over several starts of it, its workflows and
+    // credentials kept in its database.
+    const restart = async () => {
+      await server?.stop();
+      server = undefined;
+      server = await startN8nServer(install, environment!);
+      await untilWebhooksAnswer();
+    };
+    const measured = await measure(contenders, 'blockwire', {
+      ...options,
+      settle: collectGarbage,
+      cpuMs,
+      spreadOver: { processes: options.processes, restart },
+    });
     const summary = summarize(measured, 'blockwire', false);
     const references = ['http-request-node', 'http-request-aggregate'] as const;
     const blockwireCalls = calls.blockwire;
@@ -214,7 +234,7 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
         `All three workflows: a Webhook node (respond when the last node finishes, with all its items), the e2e tests' Code node making ${options.items.toLocaleString('en')} items of one Solana address each (USDC and wrapped SOL among them, the two the emulator prices), then the lookup. Blockwire: its node, Token Price → Get Solana, addresses \`{{ $json.address }}\`. Reference: n8n's HTTP Request node 4.2, POST \`{solana_url}/token/mainnet/prices\` with \`{ "addresses": [address] }\` for each item and the key in a Header Auth credential; its Batching option is off (it never merges items into one request, it only waits between groups of them), so all requests go out at once: its fastest setting.`,
         `Reference \`http-request-aggregate\`: the items go through n8n's Loop Over Items node (Split in Batches 3, batch size ${SOLANA_ADDRESSES_PER_CALL}) → Aggregate (the batch's \`address\` fields into one \`addresses\` list) → the same HTTP Request node POSTing \`{ "addresses": [...] }\` once a batch → back to the loop, whose "done" output ends the workflow: ${expectedCalls} calls one after the other, where Blockwire's node sends its chunks concurrently. The HTTP Request node has Always Output Data on: an answer without any price gives no item, and n8n would end the loop at the first such batch; with it, that batch gives an empty item, which the price check leaves out.`,
         `Each run is checked: all three answer the same two prices (the priced items, compared). HTTP calls are counted by the emulator (its request log), per execution: Blockwire ${blockwireCalls.join(', ')}; HTTP Request node ${referenceCalls.join(', ')}; after Aggregate ${aggregateCalls.join(', ')}.`,
-        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s; the emulator runs in a child process of the bench (on the servers' CPU when pinned) with no added latency.`,
+        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s, and started afresh for each of the ${options.processes} stretches the measured rounds are spread over (in each, every workflow runs once until its webhook answers, then ${options.warmup} warm-up round${options.warmup === 1 ? '' : 's'}); the emulator runs in a child process of the bench (on the servers' CPU when pinned) with no added latency.`,
         'Client CPU: the CPU time of n8n’s processes (its process group: n8n and its task runner, read from /proc) plus the bench process’s (the webhook call and the checks), per execution; the emulator’s answering is in neither.',
       ],
     };

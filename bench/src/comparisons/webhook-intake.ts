@@ -15,32 +15,38 @@ import { type Contender, measure } from '../harness.ts';
 import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
 import { HTTP_CONCURRENCY, RECEIVERS, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
 
-export interface WebhookIntakeOptions extends ProcessOptions {
-  /** Deliveries a run, per size. */
-  oneKbDeliveries: number;
-  fiftyKbDeliveries: number;
-  bitcoinDeliveries: number;
-  bitcoinTransactions: number;
+/** How the deliveries of one size are measured, in process and over HTTP alike. */
+export interface DeliveryPlan extends ProcessOptions {
+  /** Deliveries a run. */
+  deliveries: number;
+  /** Measured rounds, in process and over HTTP each. */
   rounds: number;
+  /** Runs thrown away in each fresh process before its measured ones. */
   warmup: number;
+}
+
+export interface WebhookIntakeOptions {
+  oneKb: DeliveryPlan;
+  fiftyKb: DeliveryPlan;
+  bitcoin: DeliveryPlan & { transactions: number };
 }
 
 interface Delivery {
   name: string;
   raw: Buffer;
   signature: string;
-  count: number;
+  plan: DeliveryPlan;
 }
 
 export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comparison> {
   const deliveries: Delivery[] = [];
-  for (const [name, payload, count] of [
-    ['EVM 1 KB', evmDelivery(countForSize(evmDelivery, 1_000)), options.oneKbDeliveries],
-    ['EVM 50 KB', evmDelivery(countForSize(evmDelivery, 50_000)), options.fiftyKbDeliveries],
+  for (const [name, payload, plan] of [
+    ['EVM 1 KB', evmDelivery(countForSize(evmDelivery, 1_000)), options.oneKb],
+    ['EVM 50 KB', evmDelivery(countForSize(evmDelivery, 50_000)), options.fiftyKb],
     [
-      `Bitcoin ${options.bitcoinTransactions.toLocaleString('en')} txs`,
-      bitcoinDelivery(options.bitcoinTransactions),
-      options.bitcoinDeliveries,
+      `Bitcoin ${options.bitcoin.transactions.toLocaleString('en')} txs`,
+      bitcoinDelivery(options.bitcoin.transactions),
+      options.bitcoin,
     ],
   ] as const) {
     const raw = Buffer.from(JSON.stringify(payload));
@@ -48,7 +54,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       name: `${name.startsWith('EVM') ? name : `${name} (${(raw.length / 1e6).toFixed(2)} MB)`}`,
       raw,
       signature: await signBody(payload, WEBHOOK_SECRET),
-      count,
+      plan,
     });
   }
   const config: WebhookConfig = { deliveries: deliveries.map(({ raw, signature }) => ({ raw, signature })) };
@@ -61,23 +67,24 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
   const cases: Case[] = [];
   const caseSpreads: NonNullable<Comparison['spread']>[] = [];
   const caseCpuRatios: Record<string, number>[] = [];
-  let rounds = 0;
+  const caseRounds: number[] = [];
   try {
     for (const [index, delivery] of deliveries.entries()) {
       for (const over of ['in process', 'over HTTP'] as const) {
         const contenders = RECEIVERS.map(
           (name): Contender => ({
             name,
-            round: () => receivers.clients[name]!.run({ delivery: index, count: delivery.count, over }),
+            round: () =>
+              receivers.clients[name]!.run({ delivery: index, count: delivery.plan.deliveries, over }),
           }),
         );
         const measured = await measure(contenders, 'blockwire', {
-          rounds: options.rounds,
-          warmup: options.warmup,
-          spreadOver: receivers.spreadOver(options.processes),
+          rounds: delivery.plan.rounds,
+          warmup: delivery.plan.warmup,
+          spreadOver: receivers.spreadOver(delivery.plan.processes),
         });
         const summary = summarize(measured, 'blockwire', true);
-        rounds = summary.rounds;
+        caseRounds.push(summary.rounds);
         cases.push({
           name: `${delivery.name}, ${over}`,
           blockwire: summary.blockwire,
@@ -114,7 +121,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     spread: caseSpreads[worstIndex]!,
     headlineCase: worst.name,
     leastFavourableTo: 'moralis',
-    rounds,
+    rounds: caseRounds[worstIndex]!,
     targets: [
       // On client CPU, the comparison's primary figure: the receiver's process's own time a run
       // (its HTTP server included, the sender's not); wall time beside it in the cases.
@@ -136,13 +143,21 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
       'hand-rolled: keccak256 (hash-wasm) over the raw bytes and the secret, a constant-time compare, then `JSON.parse`; no validation.',
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
-      `${ownProcessNote(options.processes)} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
+      `${ownProcessNote(spreadText(deliveries.map((d) => d.plan.processes)))} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
+      `Fresh processes and warm-up runs in each, per size: ${deliveries.map((d) => `${d.name} ${d.plan.processes} and ${d.plan.warmup}`).join(', ')}. A larger delivery warms a process up in fewer runs, and its processes, not its runs, are what vary: one settles into a cheap or a costly collector regime for its life.`,
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
-      `Deliveries a run: ${deliveries.map((d) => `${d.count.toLocaleString('en')} of ${d.name}`).join(', ')}.`,
+      `Deliveries a run: ${deliveries.map((d) => `${d.plan.deliveries.toLocaleString('en')} of ${d.name}`).join(', ')}.`,
       `What no receiver that hashes and parses can beat: the official SDK's client CPU ÷ the hand-rolled receiver's (the two paired ratios to Blockwire divided), ${cases
         .map((k) => `${k.name} ${(k.cpuRatios!.moralis! / k.cpuRatios!['hand-rolled']!).toFixed(2)}`)
         .join(', ')}. A target of 1.5× the official SDK lies above that wherever it is below 1.5.`,
     ],
   };
+}
+
+/** `5` when every size is spread over as many processes, else `5 to 15`. */
+function spreadText(counts: readonly number[]): number | string {
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  return low === high ? low : `${low} to ${high}`;
 }

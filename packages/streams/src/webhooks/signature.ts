@@ -1,7 +1,7 @@
 import { hasLoneSurrogate } from '@blockwire/core/operations';
-import { createKeccak, type IHasher } from 'hash-wasm';
 import { parsedBodyOf } from './body.js';
 import { SignatureError } from './errors.js';
+import { keccak256 as keccakOf } from './keccak.js';
 
 export interface VerifySignatureInput {
   /** The delivery body: the parsed object, or the raw request text/bytes (parsed, then re-serialized). */
@@ -13,16 +13,6 @@ export interface VerifySignatureInput {
 }
 
 const SIGNATURE = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
-
-let loading: Promise<IHasher> | undefined;
-let hasher: IHasher | undefined;
-
-/** The keccak256 hasher: loaded (compiled WebAssembly) at the first call, then at hand. */
-function keccakHasher(): IHasher | Promise<IHasher> {
-  if (hasher) return hasher;
-  loading ??= createKeccak(256).then((loaded) => (hasher = loaded));
-  return loading;
-}
 
 const encoder = new TextEncoder();
 let secretText: string | undefined;
@@ -37,20 +27,9 @@ function bytesOfSecret(secret: string): Uint8Array {
   return secretBytes;
 }
 
-/** keccak256 over the body and then the secret, as 32 bytes. Synchronous: calls never interleave. */
-function digestWith(instance: IHasher, body: string | Uint8Array, secret: string): Uint8Array {
-  instance.init();
-  instance.update(body);
-  instance.update(bytesOfSecret(secret));
-  return instance.digest('binary');
-}
-
-/** keccak256 over `body` + `secret`; once the hasher is loaded, without waiting for anything. */
+/** keccak256 over `body` + `secret`; synchronous where the runtime hashes natively or hash-wasm is loaded. */
 function keccak256(body: string | Uint8Array, secret: string): Uint8Array | Promise<Uint8Array> {
-  const instance = keccakHasher();
-  return instance instanceof Promise
-    ? instance.then((loaded) => digestWith(loaded, body, secret))
-    : digestWith(instance, body, secret);
+  return keccakOf(body, bytesOfSecret(secret));
 }
 
 /**

@@ -141,7 +141,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     cases,
     notes: [
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
-      'hand-rolled: keccak256 (hash-wasm) over the raw bytes and the secret, a constant-time compare, then `JSON.parse`; no validation.',
+      'hand-rolled: keccak256 over the raw bytes and the secret (node:crypto’s `keccak-256` from 4 KB where its OpenSSL has it, as on Node 24, else hash-wasm’s: the cheaper for the size, as Blockwire’s), a constant-time compare, then `JSON.parse`; no validation.',
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
       `${ownProcessNote(spreadText(deliveries.map((d) => d.plan.processes)))} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
       `Fresh processes and warm-up runs in each, per size: ${deliveries.map((d) => `${d.name} ${d.plan.processes} and ${d.plan.warmup}`).join(', ')}. A larger delivery warms a process up in fewer runs, and its processes, not its runs, are what vary: one settles into a cheap or a costly collector regime for its life.`,

@@ -55,9 +55,11 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // ratio was 1.05, 0.71 and 1.06 in three runs.
             // Warm-up: a fresh undici-concurrent process took 75–100 ms of CPU a pass for its first
             // passes, 50–55 later; two runs of four are eight passes.
-            // 8 processes of 3 rounds, not 5 of 4: resampled, sequential's three runs agreed within
-            // ±10 % in 86 % of tries with 5, 93 % with 8.
-            { addresses: 10_000, passes: 4, rounds: 24, warmup: 2, processes: 8 },
+            // 12 processes of 2 rounds: resampled at b8112a9, sequential's three runs agreed within
+            // ±10 % in 86 % of tries with 5 processes, 93 % with 8; yet at ff07f71, with 8,
+            // undici-concurrent's processes ranged 1.08–1.88 within one run and its three runs
+            // missed (±12.8 %): a run is 40–100 ms of CPU, so a process is a wide draw.
+            { addresses: 10_000, passes: 4, rounds: 24, warmup: 2, processes: 12 },
       );
     case 'json-rpc':
       return jsonRpc(
@@ -116,10 +118,12 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       // Over 3 starts of n8n, not 1: at b8112a9 the Aggregate workflow cost more in most rounds of
       // the third run's n8n (a median 260 ms of CPU a run, against 241 and 222), its ratio 1.29
       // against 1.13 and 1.13: one n8n process is one draw, as any client's is.
+      // Over 5 starts, not 3: at ff07f71 the three runs' n8n processes ranged 0.98–1.29 and the
+      // runs missed (1.02, 1.16, 1.17: ±11.9 %); a start costs ~20 s.
       return n8nItems(
         quick
           ? { items: 200, rounds: 1, warmup: 0, processes: 1 }
-          : { items: 1000, rounds: 15, warmup: 1, processes: 3 },
+          : { items: 1000, rounds: 15, warmup: 1, processes: 5 },
       );
     default:
       throw new Error(`no plan for ${id}`);

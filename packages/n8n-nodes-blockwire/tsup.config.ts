@@ -36,6 +36,32 @@ const hashWasmWithoutGlobalLookup: Plugin = {
   },
 };
 
+/**
+ * @blockwire/streams hashes large webhook bodies with node:crypto's keccak-256, found through
+ * `globalThis.process.getBuiltinModule` so that browser bundles never import node:crypto; n8n's
+ * scanner forbids `globalThis` and allows node:crypto, so here that lookup becomes an import. The
+ * build fails if no bundled file had the lookup, rather than ship it unpatched.
+ */
+const nodeCryptoWithoutGlobalLookup: Plugin = {
+  name: 'node-crypto-without-global-lookup',
+  setup(build) {
+    const lookup = /function builtinNodeCrypto\(\) \{[^}]*\}/;
+    let patched = false;
+    build.onLoad({ filter: /[\\/]streams[\\/]dist[\\/][^\\/]+\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!lookup.test(source)) return undefined;
+      patched = true;
+      const contents = source.replace(lookup, 'function builtinNodeCrypto() {\n  return nodeCrypto;\n}');
+      return { contents: `import * as nodeCrypto from "node:crypto";\n${contents}`, loader: 'js' };
+    });
+    build.onEnd((result) => {
+      if (result.errors.length === 0 && !patched) {
+        throw new Error('@blockwire/streams: builtinNodeCrypto() not found in its dist; check the patch');
+      }
+    });
+  },
+};
+
 export default defineConfig({
   entry: {
     'credentials/BlockwireApi.credentials': 'credentials/BlockwireApi.credentials.ts',
@@ -50,7 +76,7 @@ export default defineConfig({
   bundle: true,
   noExternal: [/^@blockwire\//, 'hash-wasm', /^@scure\//, /^@noble\//],
   external: ['n8n-workflow', 'zod', 'zod/v4', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales'],
-  esbuildPlugins: [hashWasmWithoutGlobalLookup],
+  esbuildPlugins: [hashWasmWithoutGlobalLookup, nodeCryptoWithoutGlobalLookup],
   splitting: false,
   treeshake: true,
   // Minified, keeping every function's and class's name (errors and stack traces keep theirs):

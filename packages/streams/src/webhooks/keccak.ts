@@ -9,13 +9,21 @@ export type Keccak256 = (body: string | Uint8Array, secret: Uint8Array) => Uint8
 type NodeCrypto = typeof import('node:crypto');
 
 /**
+ * Node's node:crypto, looked up without importing it, so that a bundle for a browser or a worker
+ * never asks for it. The n8n package's build replaces this function by name with a plain import
+ * (its scanner forbids `globalThis`): keep the name and a body without braces.
+ */
+function builtinNodeCrypto(): NodeCrypto | undefined {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return host?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+}
+
+/**
  * node:crypto's, where its OpenSSL has `keccak-256` (3.2 and later: Node 24): native code, and
- * synchronous from the first call. Looked up without importing node:crypto, so that a bundle for
- * a browser or a worker never asks for it.
+ * synchronous from the first call.
  */
 function opensslKeccak256(): Keccak256 | undefined {
-  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const crypto = host?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+  const crypto = builtinNodeCrypto();
   if (!crypto?.getHashes().includes('keccak-256')) return undefined;
   return (body, secret) => crypto.createHash('keccak-256').update(body).update(secret).digest();
 }

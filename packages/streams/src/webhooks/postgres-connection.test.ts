@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { guardPoolClients, type PostgresPool } from './postgres-connection.js';
+import { guardPoolClients, oneAtATime, type PostgresPool } from './postgres-connection.js';
 
 /** A pool as pg-pool emits its events: `acquire` with the client, before its own listener goes. */
 function poolOf(): PostgresPool & EventEmitter {
@@ -46,5 +46,42 @@ describe('guardPoolClients', () => {
       end: async () => {},
     };
     expect(() => guardPoolClients(pool as unknown as PostgresPool)).not.toThrow();
+  });
+});
+
+/** A client that refuses a statement while another is unanswered, as pg 9 is to; fails `bad`. */
+function strictClient() {
+  let busy = false;
+  const asked: string[] = [];
+  return {
+    asked,
+    async query(text: string) {
+      if (busy) throw new Error(`asked ${text} while busy`);
+      busy = true;
+      asked.push(text);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      busy = false;
+      if (text === 'bad') throw new Error('bad statement');
+      return { rows: [{ text }], rowCount: 1 };
+    },
+  };
+}
+
+describe('oneAtATime', () => {
+  it('asks statements made at once one after another, in the order they came, each its own answer', async () => {
+    const client = strictClient();
+    const query = oneAtATime(client);
+    const answers = await Promise.all(['a', 'b', 'c', 'd'].map((text) => query(text)));
+    expect(answers.map(({ rows }) => rows[0]!.text)).toEqual(['a', 'b', 'c', 'd']);
+    expect(client.asked).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('goes on after a statement that failed, and gives the failure to its caller alone', async () => {
+    const client = strictClient();
+    const query = oneAtATime(client);
+    const settled = await Promise.allSettled(['a', 'bad', 'c'].map((text) => query(text)));
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((settled[1] as PromiseRejectedResult).reason)).toMatch(/bad statement/);
+    expect(client.asked).toEqual(['a', 'bad', 'c']);
   });
 });

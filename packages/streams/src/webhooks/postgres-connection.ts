@@ -121,8 +121,10 @@ export async function withClient<T>(
 /** How often the owner session says it is alive: what a pooler or NAT sees as traffic, and how a dead socket is noticed. */
 export const HEARTBEAT_MS = 5_000;
 
-export interface OwnerSession {
-  client: PostgresClient;
+/** What asks a connection one statement: a client, or the owner session's queue in front of one. */
+export type Queryable = Pick<PostgresClient, 'query'>;
+
+export interface OwnerSession extends Queryable {
   owner: number;
   /** Ends the session: its lock goes with the connection. */
   close(): void;
@@ -146,7 +148,8 @@ export async function openOwnerSession(
   const client = await db.connect();
   let gone = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
-  const session: OwnerSession = { client, owner: 0, close: () => lost() };
+  const query = oneAtATime(client);
+  const session: OwnerSession = { query, owner: 0, close: () => lost() };
   const lost = () => {
     if (gone) return;
     gone = true;
@@ -163,10 +166,10 @@ export async function openOwnerSession(
   client.on('error', lost);
   client.on('end', lost);
   try {
-    const { rows } = await client.query(sql.newOwner);
+    const { rows } = await query(sql.newOwner);
     session.owner = Number(rows[0]!.owner);
-    await client.query(sql.lockOwner, [namespace, session.owner]);
-    if (previous !== undefined) await takeOver(client, sql, namespace, session.owner, previous);
+    await query(sql.lockOwner, [namespace, session.owner]);
+    if (previous !== undefined) await takeOver(session, sql, namespace, session.owner, previous);
   } catch (error) {
     lost();
     throw error;
@@ -176,7 +179,7 @@ export async function openOwnerSession(
     // A socket that died without a word (a machine or NAT gone) never answers: three beats, and it is lost.
     if (unanswered >= 3) return lost();
     unanswered++;
-    client.query('SELECT 1').then(() => {
+    query('SELECT 1').then(() => {
       unanswered--;
     }, lost);
   }, HEARTBEAT_MS);
@@ -184,9 +187,23 @@ export async function openOwnerSession(
   return session;
 }
 
+/**
+ * The client's `query`, asking the next statement only once the last one has answered. Deliveries
+ * arrive at once and all write on the owner session: pg 8 queues a second statement on a busy
+ * client itself, with a deprecation warning in the user's log, and pg 9 will not.
+ */
+export function oneAtATime(client: Queryable): Queryable['query'] {
+  let last: Promise<unknown> = Promise.resolve();
+  return (text, values) => {
+    const answer = last.then(() => client.query(text, values));
+    last = answer.catch(() => undefined);
+    return answer;
+  };
+}
+
 /** Takes over the deliveries of `other` when its session is gone; `false` when it is alive. */
 export async function takeOver(
-  client: PostgresClient,
+  client: Queryable,
   sql: PostgresTxStoreSql,
   namespace: number,
   owner: number,

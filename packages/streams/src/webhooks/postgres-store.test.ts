@@ -317,6 +317,37 @@ describe('createPostgresTxStore', () => {
     await store.close();
   });
 
+  it('asks its owner connection one statement at a time when 20 deliveries arrive at once (pg 9 refuses a second)', async () => {
+    const pool = newPool();
+    let most = 0;
+    const connect = pool.connect.bind(pool);
+    // Counts the promise-form statements in flight on each client the store connects itself (its
+    // owner session among them); pg-pool's own callback-form calls pass through untouched.
+    const watched = async (...args: unknown[]) => {
+      if (args.length > 0) return (connect as (...args: unknown[]) => unknown)(...args);
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      let inFlight = 0;
+      Object.assign(client, {
+        query: (...args: unknown[]) => {
+          if (args.some((arg) => typeof arg === 'function')) return query(...args);
+          inFlight++;
+          most = Math.max(most, inFlight);
+          return (query(...args) as Promise<unknown>).finally(() => inFlight--);
+        },
+      });
+      return client;
+    };
+    Object.assign(pool, { connect: watched });
+    const store = await createPostgresTxStore(pool, { schema: freshSchema() });
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.saveDelivery(MEMPOOL_DELIVERY, i)),
+    );
+    expect(new Set(ids).size).toBe(20);
+    expect(most).toBe(1);
+    await store.close();
+  });
+
   it('goes on under a new owner when its session is cut, and another store takes over what it left', async () => {
     const schema = freshSchema();
     const store = await openStore(schema);

@@ -170,8 +170,8 @@ export async function createPostgresTxStore(
       // On the owner session itself: a delivery is only ever written under an owner whose lock is
       // held at that moment, never under one whose session is gone (another receiver could take
       // it over at once).
-      return owners.run(async ({ client, owner }) => {
-        const { rows } = await client.query(sql.saveDelivery, [owner, receivedAt, text]);
+      return owners.run(async (session) => {
+        const { rows } = await session.query(sql.saveDelivery, [session.owner, receivedAt, text]);
         return String(rows[0]!.id);
       });
     },
@@ -199,10 +199,11 @@ export async function createPostgresTxStore(
       }
     },
     async listDeliveries(query = {}) {
-      const owner = await owners.run(async ({ client, owner }) => {
-        const { rows } = await client.query(sql.otherOwners, [owner]);
-        for (const { owner: other } of rows) await takeOver(client, sql, namespace, owner, Number(other));
-        return owner;
+      const owner = await owners.run(async (session) => {
+        const { rows } = await session.query(sql.otherOwners, [session.owner]);
+        for (const { owner: other } of rows)
+          await takeOver(session, sql, namespace, session.owner, Number(other));
+        return session.owner;
       });
       const { rows } = await retried(() => db.query(sql.listDeliveries, [owner, query.state ?? null]));
       return rows.map(deliveryFromRow);

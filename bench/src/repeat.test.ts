@@ -69,9 +69,12 @@ describe('medianRun targets', () => {
     const apart = medianRun([run(1, 0.8, 1), run(1, 1.0, 1), run(1, 1.05, 1)]);
     expect(apart.repeatDeviation?.a).toBeCloseTo(0.2);
     expect(apart.targets.at(-1)).toEqual({
-      text: 'the 3 runs’ client CPU ratios within ±10 % of their median (furthest: ±20.0 %)',
+      text: 'the 3 runs’ client CPU ratios within ±10 % of their median (outside it: ±20.0 %: a)',
       met: false,
     });
+    expect(agreeing.targets.at(-1)?.text).toBe(
+      'the 3 runs’ client CPU ratios within ±10 % of their median (furthest: ±8.0 %: a)',
+    );
   });
 
   it('adds no agreement target for a single run', () => {
@@ -169,9 +172,15 @@ describe('medianRun agreement of cases', () => {
     expect(small?.cpuRatios).toEqual({ a: 0.95 });
     expect(small?.repeatDeviation?.a).toBeCloseTo(0.0526, 3);
     expect(folded.targets.at(-1)).toEqual({
-      text: 'the 3 runs’ client CPU ratios, every case’s too, within ±10 % of their median (furthest: ±13.3 %: big, a)',
+      text: 'the 3 runs’ client CPU ratios, every case’s too, within ±10 % of their median (outside it: ±13.3 %: big, a)',
       met: false,
     });
+  });
+
+  it('names every ratio outside the agreement, furthest first', () => {
+    // The small case 0.8, 1.0, 1.0 (±20 %), the big one 1.15, 1.3, 1.3 (±11.5 %), the headline level.
+    const folded = medianRun([withCases(1, 0.8, 1.15), withCases(1, 1.0, 1.3), withCases(1, 1.0, 1.3)]);
+    expect(folded.targets.at(-1)?.text).toContain('(outside it: ±20.0 %: small, a; ±11.5 %: big, a)');
   });
 
   it('holds a case to the agreement even when the headline ratios agree', () => {

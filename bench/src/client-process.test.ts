@@ -77,6 +77,36 @@ describe('startClientProcess', () => {
     }
   });
 
+  it('starts the process with the Node options it is given, and its restarts too', async () => {
+    const optionsOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const client = await startClientProcess<RestConfig, RestArgs>(
+      restClients,
+      'undici-request',
+      { serverUrl: server.url },
+      { nodeOptions: ['--no-memory-reducer', '--max-semi-space-size=8'] },
+    );
+    try {
+      expect(optionsOf(client.pid!)).toEqual(
+        expect.arrayContaining(['--no-memory-reducer', '--max-semi-space-size=8']),
+      );
+      await client.restart();
+      expect(optionsOf(client.pid!)).toEqual(
+        expect.arrayContaining(['--no-memory-reducer', '--max-semi-space-size=8']),
+      );
+      await expect(client.run({ calls: 3, concurrency: 1 })).resolves.toMatchObject({
+        figure: expect.any(Number),
+      });
+    } finally {
+      await client.close();
+    }
+    const plain = await start('undici-request');
+    try {
+      expect(optionsOf(plain.pid!)).not.toContain('--no-memory-reducer');
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('refuses a contender its module does not have, its process gone by then', async () => {
     const before = childPids();
     await expect(start('nobody')).rejects.toThrow(/no REST client nobody/);

@@ -98,6 +98,12 @@ export interface ClientProcesses<Args> {
   close(): Promise<void>;
 }
 
+/** How every process of a comparison's clients is started. */
+export interface StartOptions {
+  /** Node and V8 options for each client process (e.g. `--no-memory-reducer`), every contender alike. */
+  nodeOptions?: readonly string[];
+}
+
 /**
  * Starts contenders `names` of the clients `module` exports, one process each, one after another.
  * When one fails to start, those already started are ended before the error is thrown.
@@ -106,13 +112,16 @@ export async function startClientProcesses<Config, Args>(
   module: URL,
   names: readonly string[],
   config: Config,
+  options: StartOptions = {},
 ): Promise<ClientProcesses<Args>> {
   const clients: Record<string, ClientProcess<Args>> = {};
   const close = async () => {
     for (const client of Object.values(clients)) await client.close().catch(() => {});
   };
   try {
-    for (const name of names) clients[name] = await startClientProcess<Config, Args>(module, name, config);
+    for (const name of names) {
+      clients[name] = await startClientProcess<Config, Args>(module, name, config, options);
+    }
   } catch (error) {
     await close();
     throw error;
@@ -127,8 +136,9 @@ export async function startClientProcess<Config, Args>(
   module: URL,
   name: string,
   config: Config,
+  options: StartOptions = {},
 ): Promise<ClientProcess<Args>> {
-  let current = await spawnClient<Config, Args>(module, name, config);
+  let current = await spawnClient<Config, Args>(module, name, config, options);
   return {
     get pid() {
       return current.pid;
@@ -136,7 +146,7 @@ export async function startClientProcess<Config, Args>(
     run: (args) => current.run(args),
     async restart() {
       await current.close();
-      current = await spawnClient<Config, Args>(module, name, config);
+      current = await spawnClient<Config, Args>(module, name, config, options);
     },
     close: () => current.close(),
   };
@@ -146,8 +156,9 @@ async function spawnClient<Config, Args>(
   module: URL,
   name: string,
   config: Config,
+  { nodeOptions = [] }: StartOptions,
 ): Promise<Omit<ClientProcess<Args>, 'restart'>> {
-  const child = spawn(process.execPath, [new URL(import.meta.url).pathname], {
+  const child = spawn(process.execPath, [...nodeOptions, new URL(import.meta.url).pathname], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });

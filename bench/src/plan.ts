@@ -72,7 +72,16 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // ±10 % in 56 % of tries with 5 processes, 94 % with 10.
             // In a fresh client process (BENCH_DEBUG=1), the first round costs several times the CPU
             // of later ones, and the next two up to twice.
-            { blocks: 300, transactionsPerBlock: 10, rounds: 30, warmup: 3, processes: 10 },
+            // Those two regimes were V8's memory reducer (json-rpc.ts: its processes now run
+            // without it), and viem warming up: at 9989e9d its measured rounds (a process's 4th to
+            // 6th) took 200–470 ms of CPU where Blockwire's had settled, and its runs missed
+            // (±15.2 %); without the reducer, a viem process settles from its 6th to 9th round.
+            // With 8 warm-up rounds and 6 processes of 5 (BENCH_DEBUG=1 pnpm bench --only json-rpc
+            // --repeat 3, this plan otherwise), viem's three runs were 2.12, 1.86 and 2.11 with the
+            // reducer (its processes 1.26–3.20), 1.31, 1.42 and 1.47 without (1.17–1.67);
+            // resampling those processes, three runs agreed within ±10 % in 93 % of tries with 6,
+            // 97 % with 8, and undici-request's too.
+            { blocks: 300, transactionsPerBlock: 10, rounds: 32, warmup: 8, processes: 8 },
       );
     case 'webhook-intake':
       return webhookIntake(

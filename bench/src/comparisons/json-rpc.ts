@@ -21,6 +21,17 @@ import { BATCH, CHAIN, JSON_RPC_CLIENTS, type JsonRpcArgs, type JsonRpcConfig } 
 const REPEATED_CALLS = 2_000;
 const REPEATED_BLOCKS = 100;
 
+/**
+ * Every client process runs without V8's memory reducer. The clients run in turn, so each one idles
+ * for seconds between its rounds while the others run; on a timer, the reducer then shrank some
+ * processes' heaps, and their next rounds paid to grow them again (scavenges of 30–190 ms, 5,000–
+ * 11,000 page faults a round). Which processes, timing decided: viem's ranged 1.26–3.20 within a
+ * run, and its runs missed the agreement at cac20d4, at 9989e9d and with 8 warm-up rounds. A viem
+ * client alone in a loop, 5 s between rounds, took 105–390 ms a settled round with the reducer and
+ * 105–250 without, as with 1 s between rounds.
+ */
+const CLIENT_NODE_OPTIONS = ['--no-memory-reducer'];
+
 export interface JsonRpcOptions extends ProcessOptions {
   blocks: number;
   transactionsPerBlock: number;
@@ -48,6 +59,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
       new URL('./json-rpc-clients.ts', import.meta.url),
       JSON_RPC_CLIENTS,
       config,
+      { nodeOptions: CLIENT_NODE_OPTIONS },
     );
     const { clients } = processes;
 
@@ -117,7 +129,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         `Each round asks for all ${options.blocks} blocks at once: \`getBlockByNumber(n, true)\` and \`getBlockReceipts(n)\` (Blockwire), \`getBlock({ includeTransactions: true })\` and \`getBlockReceipts\` (viem ${'2.x'}, \`http(url, { batch: { batchSize: 20 } })\`), \`getBlock(n, true)\` and \`send("eth_getBlockReceipts")\` (ethers 6, \`batchMaxCount: 20\`), and ${Math.ceil(expectedCalls / BATCH)} POSTs of 20 calls with \`JSON.parse\` (undici).`,
         `HTTP requests a round, on average: ${requestText} (${Math.ceil(expectedCalls / BATCH)} are needed).`,
         `${REPEATED_CALLS.toLocaleString('en')} \`getBlockByNumber\` calls at once over ${repeatedBlocks} blocks (each asked ${REPEATED_CALLS / repeatedBlocks} times), HTTP requests: Blockwire ${repeatedRequests.blockwire}, viem ${repeatedRequests.viem} (with identical calls in flight merged, ${Math.ceil(repeatedBlocks / BATCH)} are needed).`,
-        ownProcessNote(options.processes),
+        `${ownProcessNote(options.processes)} Each of those processes runs with \`${CLIENT_NODE_OPTIONS.join(' ')}\`: the clients take turns, so each idles for seconds between its rounds, and V8's memory reducer shrank the heaps of some of them then, whose next rounds paid to grow them again.`,
         `The chain: ${options.blocks} blocks of ${options.transactionsPerBlock} transactions (half value transfers, half contract calls that emit a log), seeded in ${seedSeconds.toFixed(1)} s. Every client calls anvil through the same proxy (a child process, so its work is in no client's CPU) that serves \`POST /<chain>/<key>\`, as the service does.`,
       ],
     };

@@ -59,7 +59,14 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // ±10 % in 86 % of tries with 5 processes, 93 % with 8; yet at ff07f71, with 8,
             // undici-concurrent's processes ranged 1.08–1.88 within one run and its three runs
             // missed (±12.8 %): a run is 40–100 ms of CPU, so a process is a wide draw.
-            { addresses: 10_000, passes: 4, rounds: 24, warmup: 2, processes: 12 },
+            // 5 rounds a process, not 2: sequential prices once a run, so its CPU is one pass's,
+            // and a pass may hold a collection or a burst of system time (at cac20d4 and 9989e9d,
+            // its runs' system time was a median 52–55 ms, up to 622 and 714), so its pairs vary
+            // most (their logarithms' standard deviation 0.31) and its runs missed at 9989e9d
+            // (±12.5 %). The two pairs of a process hardly correlate (0.09), so later rounds add as
+            // much as new processes, for less: resampling those pairs, three runs agreed in 74 % of
+            // tries with 24 pairs, 95 % with 60.
+            { addresses: 10_000, passes: 4, rounds: 60, warmup: 2, processes: 12 },
       );
     case 'json-rpc':
       return jsonRpc(

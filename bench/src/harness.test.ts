@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Contender, figuresOf, type Measured, measure, roundsPerStretch } from './harness.ts';
+import {
+  type Contender,
+  figuresOf,
+  type Measured,
+  measure,
+  roundsPerStretch,
+  warmupNote,
+} from './harness.ts';
 import { summarize } from './report.ts';
 
 /** Contenders that log when they ran and give back their run number as the figure. */
@@ -107,6 +114,32 @@ describe('measure', () => {
     expect(runFiguresOf(measured)).toEqual({ blockwire: [5, 7, 12], reference: [4, 6, 11] });
   });
 
+  it('gives the references named in longerWarmup more warm-up rounds, the others sitting them out', async () => {
+    const { log, contenders } = logged(['blockwire', 'slow', 'quick']);
+    const measured = await measure(contenders, 'blockwire', {
+      rounds: 2,
+      warmup: 1,
+      longerWarmup: { slow: 3 },
+    });
+    const warmingUp = log.filter((entry) => entry.warmup).map((entry) => entry.name);
+    // Blockwire to start; the first round both references, the next two only the slow one, each
+    // followed by Blockwire.
+    expect(warmingUp.filter((name) => name === 'slow')).toHaveLength(3);
+    expect(warmingUp.filter((name) => name === 'quick')).toHaveLength(1);
+    expect(warmingUp).toHaveLength(1 + 2 * 2 + 2 + 2);
+    expect(
+      log
+        .map((entry) => entry.name)
+        .filter((_, i) => i % 2 === 0)
+        .every((name) => name === 'blockwire'),
+    ).toBe(true);
+    // Then both measured alike, two rounds each.
+    expect(log.slice(warmingUp.length).every((entry) => !entry.warmup)).toBe(true);
+    expect(measured.pairs.slow!.reference).toHaveLength(2);
+    expect(measured.pairs.quick!.reference).toHaveLength(2);
+    expect(measured.runs.blockwire).toHaveLength(4);
+  });
+
   it('splits the rounds among the stretches as evenly as it can, never into empty ones', () => {
     expect(roundsPerStretch(19, 5)).toEqual([4, 4, 4, 4, 3]);
     expect(roundsPerStretch(50, 5)).toEqual([10, 10, 10, 10, 10]);
@@ -155,5 +188,14 @@ describe('summarize', () => {
       run.figure = [1, 1, 1, 4, 4][i]!;
     });
     expect(summarize(measured, 'blockwire', false).ratios.reference).toBe(1);
+  });
+});
+
+describe('warmupNote', () => {
+  it('says how many rounds a fresh process warms up for, and who warms up longer', () => {
+    expect(warmupNote({ warmup: 1 })).toBe('Each fresh process warms up for 1 round.');
+    expect(warmupNote({ warmup: 4, longerWarmup: { viem: 8, 'undici-request': 6 } })).toBe(
+      'Each fresh process warms up for 4 rounds (viem 8, undici-request 6; the others sit those out).',
+    );
   });
 });

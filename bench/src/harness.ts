@@ -55,6 +55,11 @@ export interface MeasureOptions {
   /** Rounds run first and thrown away: JIT, connection pools, caches. */
   warmup: number;
   /**
+   * More warm-up rounds for the references named here, each with Blockwire after it; the other
+   * references sit those rounds out, warm already.
+   */
+  longerWarmup?: Readonly<Record<string, number>>;
+  /**
    * Called before each run: a garbage collection, so one's garbage is not the next one's cost.
    * Not for clients in processes of their own: each collects its own before its runs
    * (`client-process.ts`), and one here would only add this process's sweeping to their core.
@@ -74,6 +79,13 @@ export interface MeasureOptions {
    * the usual case.
    */
   spreadOver?: { processes: number; restart: () => Promise<void> };
+}
+
+/** E.g. `Each fresh process warms up for 4 rounds (viem 8; the others sit those out).` */
+export function warmupNote({ warmup, longerWarmup = {} }: Pick<MeasureOptions, 'warmup' | 'longerWarmup'>) {
+  const longer = Object.entries(longerWarmup).map(([name, rounds]) => `${name} ${rounds}`);
+  const rounds = `${warmup} round${warmup === 1 ? '' : 's'}`;
+  return `Each fresh process warms up for ${rounds}${longer.length > 0 ? ` (${longer.join(', ')}; the others sit those out)` : ''}.`;
 }
 
 /** How many of `rounds` each of `stretches` measures: as even as can be, the earlier ones longer. */
@@ -109,13 +121,17 @@ export async function measure(
   // Rounds are numbered across stretches, so the references' order goes on rotating.
   let round = 0;
   const stretches = roundsPerStretch(options.rounds, spreadOver?.processes ?? 1);
+  const warmupOf = (reference: Contender) =>
+    Math.max(options.warmup, options.longerWarmup?.[reference.name] ?? 0);
+  const warmupRounds = Math.max(options.warmup, ...references.map(warmupOf));
   for (const [stretch, measuredRounds] of stretches.entries()) {
     if (stretch > 0) await spreadOver?.restart();
-    let before = await runOnce(paired, round, options.warmup > 0);
-    if (options.warmup === 0) runs[blockwire]!.push(before);
-    for (let inStretch = 0; inStretch < options.warmup + measuredRounds; inStretch++, round++) {
-      const warmup = inStretch < options.warmup;
+    let before = await runOnce(paired, round, warmupRounds > 0);
+    if (warmupRounds === 0) runs[blockwire]!.push(before);
+    for (let inStretch = 0; inStretch < warmupRounds + measuredRounds; inStretch++, round++) {
+      const warmup = inStretch < warmupRounds;
       for (const reference of rotate(references, round)) {
+        if (inStretch < warmupRounds && inStretch >= warmupOf(reference)) continue;
         const measured = await runOnce(reference, round, warmup);
         const after = await runOnce(paired, round, warmup);
         const around: Run = {

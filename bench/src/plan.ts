@@ -66,7 +66,21 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // (±12.5 %). The two pairs of a process hardly correlate (0.09), so later rounds add as
             // much as new processes, for less: resampling those pairs, three runs agreed in 74 % of
             // tries with 24 pairs, 95 % with 60.
-            { addresses: 10_000, passes: 4, rounds: 60, warmup: 2, processes: 12 },
+            // undici-concurrent warms up for 6 rounds: with 2 (at 4b6bd6c, BENCH_DEBUG=1 pnpm bench
+            // --only solana-scale --repeat 3), its CPU a pass was 52–88 ms in a process's 3rd to 5th
+            // rounds and 31–58 from its 6th, where Blockwire's, which runs twice a round, had
+            // settled by its 3rd; so its measured rounds held both, and its processes ranged
+            // 0.95–1.48 within a run. Its three runs agreed (1.24, 1.28 and 1.26), but on a mix: a
+            // settled undici-concurrent costs nearly what Blockwire does. Its 4 rounds more, with
+            // Blockwire after each, add about 10 s a process.
+            {
+              addresses: 10_000,
+              passes: 4,
+              rounds: 60,
+              warmup: 2,
+              longerWarmup: { 'undici-concurrent': 6 },
+              processes: 12,
+            },
       );
     case 'json-rpc':
       return jsonRpc(
@@ -87,8 +101,18 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // --repeat 3, this plan otherwise), viem's three runs were 2.12, 1.86 and 2.11 with the
             // reducer (its processes 1.26–3.20), 1.31, 1.42 and 1.47 without (1.17–1.67);
             // resampling those processes, three runs agreed within ±10 % in 93 % of tries with 6,
-            // 97 % with 8, and undici-request's too.
-            { blocks: 300, transactionsPerBlock: 10, rounds: 32, warmup: 8, processes: 8 },
+            // 97 % with 8, and undici-request's too. In that log undici-request settles from its 5th
+            // or 6th round, ethers and Blockwire (which runs after every reference) by their 3rd or
+            // 4th: each reference warms up as long as it needs (`longerWarmup`), which saves about a
+            // quarter of the comparison's time.
+            {
+              blocks: 300,
+              transactionsPerBlock: 10,
+              rounds: 32,
+              warmup: 4,
+              longerWarmup: { viem: 8, 'undici-request': 6 },
+              processes: 8,
+            },
       );
     case 'webhook-intake':
       return webhookIntake(

@@ -12,7 +12,7 @@ import {
   startClientProcesses,
 } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
-import { type Contender, measure, since } from '../harness.ts';
+import { type Contender, type MeasureOptions, measure, since, warmupNote } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { figureTarget, summarize } from '../report.ts';
 import { BATCH, CHAIN, JSON_RPC_CLIENTS, type JsonRpcArgs, type JsonRpcConfig } from './json-rpc-clients.ts';
@@ -32,7 +32,7 @@ const REPEATED_BLOCKS = 100;
  */
 const CLIENT_NODE_OPTIONS = ['--no-memory-reducer'];
 
-export interface JsonRpcOptions extends ProcessOptions {
+export interface JsonRpcOptions extends ProcessOptions, Pick<MeasureOptions, 'longerWarmup'> {
   blocks: number;
   transactionsPerBlock: number;
   rounds: number;
@@ -129,7 +129,7 @@ export async function jsonRpc(options: JsonRpcOptions): Promise<Comparison> {
         `Each round asks for all ${options.blocks} blocks at once: \`getBlockByNumber(n, true)\` and \`getBlockReceipts(n)\` (Blockwire), \`getBlock({ includeTransactions: true })\` and \`getBlockReceipts\` (viem ${'2.x'}, \`http(url, { batch: { batchSize: 20 } })\`), \`getBlock(n, true)\` and \`send("eth_getBlockReceipts")\` (ethers 6, \`batchMaxCount: 20\`), and ${Math.ceil(expectedCalls / BATCH)} POSTs of 20 calls with \`JSON.parse\` (undici).`,
         `HTTP requests a round, on average: ${requestText} (${Math.ceil(expectedCalls / BATCH)} are needed).`,
         `${REPEATED_CALLS.toLocaleString('en')} \`getBlockByNumber\` calls at once over ${repeatedBlocks} blocks (each asked ${REPEATED_CALLS / repeatedBlocks} times), HTTP requests: Blockwire ${repeatedRequests.blockwire}, viem ${repeatedRequests.viem} (with identical calls in flight merged, ${Math.ceil(repeatedBlocks / BATCH)} are needed).`,
-        `${ownProcessNote(options.processes)} Each of those processes runs with \`${CLIENT_NODE_OPTIONS.join(' ')}\`: the clients take turns, so each idles for seconds between its rounds, and V8's memory reducer shrank the heaps of some of them then, whose next rounds paid to grow them again.`,
+        `${ownProcessNote(options.processes)} ${warmupNote(options)} Each of those processes runs with \`${CLIENT_NODE_OPTIONS.join(' ')}\`: the clients take turns, so each idles for seconds between its rounds, and V8's memory reducer shrank the heaps of some of them then, whose next rounds paid to grow them again.`,
         `The chain: ${options.blocks} blocks of ${options.transactionsPerBlock} transactions (half value transfers, half contract calls that emit a log), seeded in ${seedSeconds.toFixed(1)} s. Every client calls anvil through the same proxy (a child process, so its work is in no client's CPU) that serves \`POST /<chain>/<key>\`, as the service does.`,
       ],
     };

@@ -16,7 +16,7 @@ import {
   type ProcessOptions,
   startClientProcesses,
 } from '../client-process.ts';
-import { type Contender, measure } from '../harness.ts';
+import { type Contender, type MeasureOptions, measure, warmupNote } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
@@ -30,7 +30,7 @@ import {
 /** More calls in flight than the server allows: Blockwire must adapt to its 429s. */
 const OVER_LIMIT_CONCURRENCY = 16;
 
-export interface SolanaScaleOptions extends ProcessOptions {
+export interface SolanaScaleOptions extends ProcessOptions, Pick<MeasureOptions, 'longerWarmup'> {
   addresses: number;
   /**
    * How many times over a run prices the addresses (`sequential`: once). A run's CPU figure is
@@ -148,7 +148,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
               `A run prices the ${options.addresses.toLocaleString('en')} addresses ${options.passes} times over (sequential: once); its time and client CPU are those of one pass, averaged: a client's collections come every few passes, so one pass's CPU is that of a pass with one or of a pass without.`,
             ]
           : []),
-        ownProcessNote(options.processes),
+        `${ownProcessNote(options.processes)} ${warmupNote(options)}`,
       ],
     };
   } finally {

@@ -4,6 +4,7 @@ import {
   figuresOf,
   type Measured,
   measure,
+  measureInterleaved,
   roundsPerStretch,
   warmupNote,
 } from './harness.ts';
@@ -140,6 +141,19 @@ describe('measure', () => {
     expect(measured.runs.blockwire).toHaveLength(4);
   });
 
+  it('refuses a longerWarmup that names no reference, saying which names there are', async () => {
+    const { log, contenders } = logged(['blockwire', 'viem', 'ethers']);
+    const options = { rounds: 1, warmup: 1, longerWarmup: { vime: 8 } };
+    await expect(measure(contenders, 'blockwire', options)).rejects.toThrow(
+      'longerWarmup names vime, which is no reference here (viem, ethers)',
+    );
+    // Blockwire is paired with every reference and warms up with each: it is no reference either.
+    await expect(
+      measure(contenders, 'blockwire', { ...options, longerWarmup: { blockwire: 8 } }),
+    ).rejects.toThrow('longerWarmup names blockwire');
+    expect(log).toEqual([]);
+  });
+
   it('splits the rounds among the stretches as evenly as it can, never into empty ones', () => {
     expect(roundsPerStretch(19, 5)).toEqual([4, 4, 4, 4, 3]);
     expect(roundsPerStretch(50, 5)).toEqual([10, 10, 10, 10, 10]);
@@ -156,6 +170,60 @@ describe('measure', () => {
     await expect(measure(contenders, 'blockwire', { rounds: 1, warmup: 0 })).rejects.toThrow(
       'broken gave no figure in round 1',
     );
+  });
+});
+
+describe('measureInterleaved', () => {
+  /** Two contenders of one measurement, logging its label for each run and each restart. */
+  function plan(label: string, processes: number, log: string[]) {
+    const contenders: Contender[] = ['blockwire', 'reference'].map((name) => ({
+      name,
+      round: async () => {
+        log.push(label);
+        return log.length;
+      },
+    }));
+    const restart = async () => {
+      log.push(`restart ${label}`);
+    };
+    return {
+      contenders,
+      blockwire: 'blockwire',
+      options: { rounds: processes, warmup: 0, spreadOver: { processes, restart } },
+    };
+  }
+
+  it("takes the measurements' stretches in turn, each spread over the whole time, restarting before all but the first", async () => {
+    const log: string[] = [];
+    await measureInterleaved([plan('a', 2, log), plan('b', 4, log)]);
+    const stretches = log.filter((entry, i) => entry !== log[i - 1]);
+    // b's four stretches at 1/8, 3/8, 5/8 and 7/8 of the time, a's two at 1/4 and 3/4; a starts
+    // afresh even before its first, for b's ran before it.
+    expect(stretches).toEqual([
+      ...['b', 'restart a', 'a', 'restart b', 'b', 'restart b', 'b'],
+      ...['restart a', 'a', 'restart b', 'b'],
+    ]);
+  });
+
+  it('measures each as measure would: its own pairs, whatever ran between its stretches', async () => {
+    const log: string[] = [];
+    const [a, b] = await measureInterleaved([plan('a', 2, log), plan('b', 2, log)]);
+    // Log positions: a 1-3, restart b 4, b 5-7, restart a 8, a 9-11, restart b 12, b 13-15.
+    expect(runFiguresOf(a!)).toEqual({ blockwire: [1, 3, 9, 11], reference: [2, 10] });
+    expect(pairedFiguresOf(a!)).toEqual({ blockwire: [2, 10], reference: [2, 10] });
+    expect(runFiguresOf(b!)).toEqual({ blockwire: [5, 7, 13, 15], reference: [6, 14] });
+  });
+
+  it('checks every measurement before running any', async () => {
+    const log: string[] = [];
+    const slip = plan('b', 1, log);
+    await expect(
+      measureInterleaved([
+        plan('a', 1, log),
+        { ...slip, options: { ...slip.options, longerWarmup: { nobody: 2 } } },
+      ]),
+    ).rejects.toThrow('longerWarmup names nobody');
+    expect(log).toEqual([]);
   });
 });
 

@@ -79,6 +79,8 @@ export interface MeasureOptions {
    * the usual case.
    */
   spreadOver?: { processes: number; restart: () => Promise<void> };
+  /** Names the measurement in BENCH_DEBUG's lines, where several are interleaved. */
+  label?: string;
 }
 
 /** E.g. `Each fresh process warms up for 4 rounds (viem 8; the others sit those out).` */
@@ -109,29 +111,78 @@ export async function measure(
   blockwire: string,
   options: MeasureOptions,
 ): Promise<Measured> {
+  const measurement = startMeasurement({ contenders, blockwire, options });
+  for (let stretch = 0; stretch < measurement.stretches; stretch++) {
+    if (stretch > 0) await options.spreadOver?.restart();
+    await measurement.runStretch(stretch);
+  }
+  return measurement.measured;
+}
+
+/** What `measure` is given, as one of the measurements `measureInterleaved` runs. */
+export interface MeasurePlan {
+  contenders: readonly Contender[];
+  blockwire: string;
+  options: MeasureOptions;
+}
+
+/**
+ * Runs several measurements as `measure` runs each, but their stretches (`spreadOver`) taken in
+ * turn, each measurement's spread evenly over the whole time: a stretch of the machine running
+ * slower (at 7fbd85b, one took half as much CPU again for every contender for a minute) then
+ * weighs a little on every measurement, where in a row it could fall on all of one's processes
+ * and move its ratios by a sixth. Every stretch but the first starts with its measurement's
+ * `restart`, so none runs in processes another measurement warmed up.
+ */
+export async function measureInterleaved(plans: readonly MeasurePlan[]): Promise<Measured[]> {
+  const measurements = plans.map(startMeasurement);
+  const steps = measurements.flatMap((measurement, index) =>
+    Array.from({ length: measurement.stretches }, (_, stretch) => ({
+      index,
+      stretch,
+      at: (stretch + 0.5) / measurement.stretches,
+    })),
+  );
+  steps.sort((a, b) => a.at - b.at || a.index - b.index);
+  for (const [i, { index, stretch }] of steps.entries()) {
+    if (i > 0) await plans[index]!.options.spreadOver?.restart();
+    await measurements[index]!.runStretch(stretch);
+  }
+  return measurements.map((measurement) => measurement.measured);
+}
+
+interface Measurement {
+  /** How many stretches the rounds are spread over (`spreadOver`), run in order, each once. */
+  stretches: number;
+  /** Runs one stretch's warm-up and measured rounds in the processes there are now. */
+  runStretch(stretch: number): Promise<void>;
+  /** What the stretches run so far measured. */
+  measured: Measured;
+}
+
+function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Measurement {
   const paired = contenders.find((contender) => contender.name === blockwire);
   if (!paired) throw new Error(`no contender ${blockwire} to pair the others with`);
   const references = contenders.filter((contender) => contender !== paired);
+  checkLongerWarmup(options, references);
   const runs: Record<string, Run[]> = {};
   const pairs: Measured['pairs'] = {};
   for (const contender of contenders) runs[contender.name] = [];
   for (const reference of references) pairs[reference.name] = { blockwire: [], reference: [] };
   const runOnce = runner(options);
-  const { spreadOver } = options;
-  // Rounds are numbered across stretches, so the references' order goes on rotating.
-  let round = 0;
-  const stretches = roundsPerStretch(options.rounds, spreadOver?.processes ?? 1);
+  const measuredRounds = roundsPerStretch(options.rounds, options.spreadOver?.processes ?? 1);
   const warmupOf = (reference: Contender) =>
     Math.max(options.warmup, options.longerWarmup?.[reference.name] ?? 0);
   const warmupRounds = Math.max(options.warmup, ...references.map(warmupOf));
-  for (const [stretch, measuredRounds] of stretches.entries()) {
-    if (stretch > 0) await spreadOver?.restart();
+  // Rounds are numbered across stretches, so the references' order goes on rotating.
+  let round = 0;
+  const runStretch = async (stretch: number) => {
     let before = await runOnce(paired, round, warmupRounds > 0);
     if (warmupRounds === 0) runs[blockwire]!.push(before);
-    for (let inStretch = 0; inStretch < warmupRounds + measuredRounds; inStretch++, round++) {
+    for (let inStretch = 0; inStretch < warmupRounds + measuredRounds[stretch]!; inStretch++, round++) {
       const warmup = inStretch < warmupRounds;
       for (const reference of rotate(references, round)) {
-        if (inStretch < warmupRounds && inStretch >= warmupOf(reference)) continue;
+        if (warmup && inStretch >= warmupOf(reference)) continue;
         const measured = await runOnce(reference, round, warmup);
         const after = await runOnce(paired, round, warmup);
         const around: Run = {
@@ -146,8 +197,18 @@ export async function measure(
         pairs[reference.name]!.reference.push(measured);
       }
     }
+  };
+  return { stretches: measuredRounds.length, runStretch, measured: { runs, pairs } };
+}
+
+/** A name in `longerWarmup` that is no reference would warm nothing up: a slip, said at once. */
+function checkLongerWarmup(options: MeasureOptions, references: readonly Contender[]): void {
+  const names = references.map((reference) => reference.name);
+  for (const name of Object.keys(options.longerWarmup ?? {})) {
+    if (!names.includes(name)) {
+      throw new Error(`longerWarmup names ${name}, which is no reference here (${names.join(', ')})`);
+    }
   }
-  return { runs, pairs };
 }
 
 /** Runs one contender once, after `settle`, and gives its figure and the CPU time it took. */
@@ -163,7 +224,7 @@ function runner(options: MeasureOptions) {
     }
     if (process.env.BENCH_DEBUG)
       process.stderr.write(
-        `RUN ${round} ${contender.name} ${run.figure.toFixed(0)} cpu ${run.cpuMs.toFixed(1)}\n`,
+        `RUN ${options.label ? `[${options.label}] ` : ''}${round} ${contender.name} ${run.figure.toFixed(0)} cpu ${run.cpuMs.toFixed(1)}\n`,
       );
     return run;
   };

@@ -11,7 +11,7 @@
 import { signBody } from '@blockwire/streams';
 import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
-import { type Contender, measure } from '../harness.ts';
+import { type Contender, measureInterleaved } from '../harness.ts';
 import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
 import { HTTP_CONCURRENCY, RECEIVERS, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
 
@@ -69,34 +69,39 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
   const caseCpuRatios: Record<string, number>[] = [];
   const caseRounds: number[] = [];
   try {
-    for (const [index, delivery] of deliveries.entries()) {
-      for (const over of ['in process', 'over HTTP'] as const) {
-        const contenders = RECEIVERS.map(
+    const plans = deliveries.flatMap((delivery, index) =>
+      (['in process', 'over HTTP'] as const).map((over) => ({
+        contenders: RECEIVERS.map(
           (name): Contender => ({
             name,
             round: () =>
               receivers.clients[name]!.run({ delivery: index, count: delivery.plan.deliveries, over }),
           }),
-        );
-        const measured = await measure(contenders, 'blockwire', {
+        ),
+        blockwire: 'blockwire',
+        options: {
           rounds: delivery.plan.rounds,
           warmup: delivery.plan.warmup,
           spreadOver: receivers.spreadOver(delivery.plan.processes),
-        });
-        const summary = summarize(measured, 'blockwire', true);
-        caseRounds.push(summary.rounds);
-        cases.push({
-          name: `${delivery.name}, ${over}`,
-          blockwire: summary.blockwire,
-          references: summary.references,
-          ratios: summary.ratios,
-          ratioRanges: summary.spread.ratios,
-          cpuRatios: summary.cpuRatios,
-          cpuRatioRanges: summary.spread.cpuRatios,
-        });
-        caseSpreads.push(summary.spread);
-        caseCpuRatios.push(summary.cpuRatios);
-      }
+          label: `${delivery.name}, ${over}`,
+        },
+      })),
+    );
+    const measuredCases = await measureInterleaved(plans);
+    for (const [i, measured] of measuredCases.entries()) {
+      const summary = summarize(measured, 'blockwire', true);
+      caseRounds.push(summary.rounds);
+      cases.push({
+        name: plans[i]!.options.label,
+        blockwire: summary.blockwire,
+        references: summary.references,
+        ratios: summary.ratios,
+        ratioRanges: summary.spread.ratios,
+        cpuRatios: summary.cpuRatios,
+        cpuRatioRanges: summary.spread.cpuRatios,
+      });
+      caseSpreads.push(summary.spread);
+      caseCpuRatios.push(summary.cpuRatios);
     }
   } finally {
     await receivers.close();
@@ -143,7 +148,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
       'hand-rolled: keccak256 over the raw bytes and the secret (node:crypto’s `keccak-256` from 4 KB where its OpenSSL has it, as on Node 24, else hash-wasm’s: the cheaper for the size, as Blockwire’s), a constant-time compare, then `JSON.parse`; no validation.',
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
-      `${ownProcessNote(spreadText(deliveries.map((d) => d.plan.processes)))} A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
+      `${ownProcessNote(spreadText(deliveries.map((d) => d.plan.processes)))} The ${deliveries.length * 2} cases take those processes in turn, each case's spread evenly over the comparison's whole time, so a stretch of the machine running slower weighs a little on every case, not wholly on one. A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
       `Fresh processes and warm-up runs in each, per size: ${deliveries.map((d) => `${d.name} ${d.plan.processes} and ${d.plan.warmup}`).join(', ')}. A larger delivery warms a process up in fewer runs, and its processes, not its runs, are what vary: one settles into a cheap or a costly collector regime for its life.`,
       'In process: one delivery after another, with a turn of the event loop (`setImmediate`) at least every millisecond for every contender, so what a receiver leaves for later runs between deliveries as it would between requests.',
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,

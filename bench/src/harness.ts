@@ -111,12 +111,8 @@ export async function measure(
   blockwire: string,
   options: MeasureOptions,
 ): Promise<Measured> {
-  const measurement = startMeasurement({ contenders, blockwire, options });
-  for (let stretch = 0; stretch < measurement.stretches; stretch++) {
-    if (stretch > 0) await options.spreadOver?.restart();
-    await measurement.runStretch(stretch);
-  }
-  return measurement.measured;
+  const [measured] = await measureInterleaved([{ contenders, blockwire, options }]);
+  return measured!;
 }
 
 /** What `measure` is given, as one of the measurements `measureInterleaved` runs. */

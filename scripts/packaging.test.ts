@@ -22,18 +22,10 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packPackage, publishedPackages, root, workspacePackages } from './pack.js';
 
-const root = join(import.meta.dirname, '..');
-const workspace = ['packages', 'bench', 'apps']
-  .flatMap((folder) => {
-    const dir = join(root, folder);
-    if (existsSync(join(dir, 'package.json'))) return [dir];
-    return existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
-  })
-  .filter((dir) => existsSync(join(dir, 'package.json')))
-  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }));
-const packages = workspace
-  .filter(({ manifest }) => !manifest.private)
+const workspace = workspacePackages();
+const packages = publishedPackages()
   // n8n community node packages are not libraries (no entry point, loaded by n8n from the paths in
   // their `n8n` field): packages/n8n-nodes-blockwire/test/package.test.ts checks them.
   .filter(({ manifest }) => manifest.n8n === undefined);
@@ -48,23 +40,17 @@ const execFileAsync = promisify(execFile);
 const packDir = mkdtempSync(join(tmpdir(), 'blockwire-pack-'));
 afterAll(() => rmSync(packDir, { recursive: true, force: true }));
 
-const packed = new Map<string, { tarball: string; unpacked: string }>();
+const packed = new Map<string, Promise<{ tarball: string; unpacked: string }>>();
 
 /** `pnpm pack` of a package (once), unpacked: the tarball and its `package/` folder. */
-function pack(dir: string): { tarball: string; unpacked: string } {
+function pack(dir: string): Promise<{ tarball: string; unpacked: string }> {
   const done = packed.get(dir);
   if (done) return done;
-  const name = dir.split('/').pop()!;
-  const destination = join(packDir, name);
-  mkdirSync(destination, { recursive: true });
-  const out = execFileSync('pnpm', ['pack', '--json', '--pack-destination', destination], {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: 'pipe',
+  const destination = join(packDir, dir.split('/').pop()!);
+  const result = packPackage(dir, destination).then(async (tarball) => {
+    await execFileAsync('tar', ['-xzf', tarball, '-C', destination]);
+    return { tarball, unpacked: join(destination, 'package') };
   });
-  const { filename } = JSON.parse(out.slice(out.indexOf('{'))) as { filename: string };
-  execFileSync('tar', ['-xzf', filename, '-C', destination]);
-  const result = { tarball: filename, unpacked: join(destination, 'package') };
   packed.set(dir, result);
   return result;
 }
@@ -84,8 +70,8 @@ const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies'
 describe.each(packages)('package $manifest.name', ({ dir, manifest }) => {
   let tarball: string;
   let unpacked: string;
-  beforeAll(() => {
-    ({ tarball, unpacked } = pack(dir));
+  beforeAll(async () => {
+    ({ tarball, unpacked } = await pack(dir));
   }, 60_000);
 
   it('has the fields a published package needs', () => {
@@ -205,7 +191,7 @@ describe('a TypeScript consumer without @types/node', () => {
       const imports: string[] = [];
       const externals = new Set<string>();
       for (const { dir, manifest } of libraries) {
-        const { unpacked } = pack(dir);
+        const { unpacked } = await pack(dir);
         const target = join(modules, manifest.name);
         mkdirSync(dirname(target), { recursive: true });
         // A copy, not a link: TypeScript resolves a link to its real folder, outside this project.
@@ -237,10 +223,14 @@ describe('a TypeScript consumer without @types/node', () => {
       );
       let output = '';
       try {
-        await execFileAsync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
-          cwd: project,
-          encoding: 'utf8',
-        });
+        await execFileAsync(
+          process.execPath,
+          [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
+          {
+            cwd: project,
+            encoding: 'utf8',
+          },
+        );
       } catch (error) {
         output = (error as { stdout?: string }).stdout ?? String(error);
       }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, missingClaim, parseMarker, printedClaims, programsOf } from './readme-blocks.js';
+import {
+  codeBlocks,
+  missingClaim,
+  parseMarker,
+  printedClaims,
+  programsOf,
+  recipesOf,
+} from './readme-blocks.js';
 
 const fence = '```';
 
@@ -95,6 +102,19 @@ describe('programsOf', () => {
   it('refuses two blocks of one name', () => {
     const block = `<!-- name: a -->\n${fence}ts\n${fence}\n`;
     expect(programsOf('X.md', block + block).problems).toEqual(['X.md:5: a second block named "a"']);
+  });
+});
+
+describe('recipesOf', () => {
+  it('gives the recipes by name, which programsOf leaves to the consumer projects', () => {
+    const markdown = `<!-- recipe: fastify -->\n${fence}js\nfastify();\n${fence}\n<!-- recipe: koa -->\n${fence}js\nkoa();\n${fence}\n`;
+    expect([...recipesOf(markdown)].map(([name, block]) => [name, block.code])).toEqual([
+      ['fastify', 'fastify();\n'],
+      ['koa', 'koa();\n'],
+    ]);
+    expect(programsOf('X.md', markdown)).toMatchObject({ examples: [], problems: [] });
+    expect(() => recipesOf(markdown + markdown)).toThrow(/second recipe "fastify"/);
+    expect(() => parseMarker('<!-- recipe: Fastify 5 -->')).toThrow(/lowercase/);
   });
 });
 

@@ -7,6 +7,8 @@
  *   <!-- name: rpc-client -->          runs, and other blocks may run after it
  *   <!-- runs after: rpc-client -->    runs appended to the named block (a fragment using its names)
  *   <!-- runs as: webhook receiver --> a server on $PORT that receives a stream's deliveries
+ *   <!-- recipe: fastify -->           a receiver for one framework or runtime, run by
+ *                                      scripts/consumers in a project with that stack installed
  *
  * A block in a language that cannot run, without `not run`, is an error: nothing is skipped silently.
  */
@@ -18,7 +20,8 @@ export type Marker =
   | { kind: 'not run'; reason: string }
   | { kind: 'name'; name: string }
   | { kind: 'runs after'; name: string }
-  | { kind: 'runs as'; role: 'webhook receiver' };
+  | { kind: 'runs as'; role: 'webhook receiver' }
+  | { kind: 'recipe'; name: string };
 
 export interface CodeBlock {
   /** 1-based line of the opening fence. */
@@ -41,7 +44,7 @@ const LANGUAGES: Record<string, Language> = {
   shell: 'sh',
 };
 
-const MARKER = /^<!--\s*(not run|name|runs after|runs as):\s*(.*?)\s*-->$/;
+const MARKER = /^<!--\s*(not run|name|runs after|runs as|recipe):\s*(.*?)\s*-->$/;
 
 export function parseMarker(comment: string): Marker | undefined {
   const match = MARKER.exec(comment.trim());
@@ -53,6 +56,7 @@ export function parseMarker(comment: string): Marker | undefined {
       return { kind, reason: value };
     case 'name':
     case 'runs after':
+    case 'recipe':
       if (!/^[a-z0-9-]+$/.test(value))
         throw new Error(`"${comment.trim()}": a name is lowercase words with dashes`);
       return { kind, name: value };
@@ -129,7 +133,8 @@ export function programsOf(
   for (const block of blocks) {
     const where = `${readme}:${block.line}`;
     const { marker, language } = block;
-    if (marker?.kind === 'not run') continue;
+    // Recipes need their framework installed: scripts/consumers runs them (see recipesOf).
+    if (marker?.kind === 'not run' || marker?.kind === 'recipe') continue;
     if (!language) {
       problems.push(
         `${where}: a \`${block.info || 'plain'}\` block cannot run; mark it <!-- not run: why -->`,
@@ -151,6 +156,18 @@ export function programsOf(
     examples.push({ readme, block, language, source, receiver });
   }
   return { blocks, examples, problems };
+}
+
+/** The recipe blocks of a README by name; a name used twice is an error. */
+export function recipesOf(markdown: string): Map<string, CodeBlock> {
+  const recipes = new Map<string, CodeBlock>();
+  for (const block of codeBlocks(markdown)) {
+    if (block.marker?.kind !== 'recipe') continue;
+    if (recipes.has(block.marker.name))
+      throw new Error(`line ${block.line}: a second recipe "${block.marker.name}"`);
+    recipes.set(block.marker.name, block);
+  }
+  return recipes;
 }
 
 /**

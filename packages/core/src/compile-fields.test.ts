@@ -116,12 +116,41 @@ describe('compileFieldChecker', () => {
   });
 
   it('gives up where the runtime refuses to compile code (then the loop is used)', async () => {
-    const refuse = () => {
-      throw new EvalError('Code generation from strings disallowed for this context');
-    };
-    vi.stubGlobal('Function', new Proxy(Function, { construct: refuse, apply: refuse }));
+    refuseCodeFromText();
     vi.resetModules();
     const { compileFieldChecker } = await import('./compile-fields.js');
     expect(compileFieldChecker(['a'], [isString], [false])).toBeUndefined();
   });
+
+  it('decides at use: a refusal after load (workerd inside a request) turns to the loop for good', async () => {
+    vi.resetModules();
+    const { compileFieldChecker } = await import('./compile-fields.js');
+    // Loaded where code may be made, as a Worker starts: the first shape is compiled.
+    expect(compileFieldChecker(['a'], [isString], [false])).toBeTypeOf('function');
+    refuseCodeFromText();
+    expect(compileFieldChecker(['b'], [isString], [false])).toBeUndefined();
+    // Refused once, never tried again, even where the runtime would allow it now.
+    vi.unstubAllGlobals();
+    expect(compileFieldChecker(['c'], [isString], [false])).toBeUndefined();
+  });
+
+  it('lets a fault in the generated source show, rather than taking it for a refusal', async () => {
+    vi.resetModules();
+    const { compileFieldChecker } = await import('./compile-fields.js');
+    const broken = () => {
+      throw new SyntaxError('Unexpected token');
+    };
+    vi.stubGlobal('Function', new Proxy(Function, { construct: broken, apply: broken }));
+    expect(() => compileFieldChecker(['a'], [isString], [false])).toThrow(SyntaxError);
+    vi.unstubAllGlobals();
+    expect(compileFieldChecker(['a'], [isString], [false])).toBeTypeOf('function');
+  });
 });
+
+/** What workerd does inside a request and a strict Content-Security-Policy always does. */
+function refuseCodeFromText() {
+  const refuse = () => {
+    throw new EvalError('Code generation from strings disallowed for this context');
+  };
+  vi.stubGlobal('Function', new Proxy(Function, { construct: refuse, apply: refuse }));
+}

@@ -1,20 +1,19 @@
 import { FAILS, type FieldCheck, type FieldCompiler, PASSES, type PlainLeaf, UNSURE } from './unchanged.js';
 
-/** Whether this runtime compiles code from text (some security policies refuse it). */
-const canCompile = (() => {
-  try {
-    return new Function('return true')() === true;
-  } catch {
-    return false;
-  }
-})();
+/**
+ * Set at the first refusal to compile code from text, and kept: from then on every shape uses the
+ * loop. Decided at use, not at load: workerd allows `new Function` while a Worker starts and
+ * refuses it inside a request; a Content-Security-Policy without 'unsafe-eval' refuses it always.
+ */
+let refused = false;
 
 /**
  * The field check of one object shape as code: each field read by its literal name is a property
  * access the engine caches per object shape, where `passesUnchanged`'s loop looks `record[key]` up
  * anew for every field (a 3,000-transaction webhook or a batch of blocks has ~100,000 of them; about
- * 5× faster here). Same verdicts as the loop, field for field. `undefined` where the runtime refuses
- * to compile code from text (Cloudflare Workers, a strict Content-Security-Policy): the loop is used.
+ * 5× faster here). Same verdicts as the loop, field for field. `undefined` once the runtime has
+ * refused to compile code from text (Cloudflare Workers, a strict Content-Security-Policy): the
+ * loop is used, for this shape and every later one.
  * The names are the schema's own keys, never a value from a response.
  */
 export const compileFieldChecker: FieldCompiler = (
@@ -24,7 +23,7 @@ export const compileFieldChecker: FieldCompiler = (
   stringChecks = [],
   plainLeaves = [],
 ) => {
-  if (!canCompile || keys.length === 0) return undefined;
+  if (refused || keys.length === 0) return undefined;
   const setup: string[] = [];
   const fields = keys.map((key, i) => {
     const name = JSON.stringify(key);
@@ -47,8 +46,25 @@ export const compileFieldChecker: FieldCompiler = (
     );
   });
   const source = `${setup.join('\n')}\nreturn function checkFields(r) { let verdict = ${PASSES}, v, x; ${fields.join('\n')} return verdict; };`;
-  return new Function('c', 's', 'n', source)(checks, stringChecks, {}) as FieldCheck;
+  const make = compileOrRefuse(source);
+  return make?.(checks, stringChecks, {}) as FieldCheck | undefined;
 };
+
+type MakeFieldCheck = (c: unknown, s: unknown, n: unknown) => FieldCheck;
+
+/** The code, or `undefined` (and `refused` for good) where the runtime will not make it. */
+function compileOrRefuse(source: string): MakeFieldCheck | undefined {
+  try {
+    return new Function('c', 's', 'n', source) as MakeFieldCheck;
+  } catch (error) {
+    // A SyntaxError is a fault in the source above, not a policy: let it show.
+    if (error instanceof SyntaxError) throw error;
+    // EvalError from V8 (workerd, CSP); other hosts that forbid it (a locked-down realm) may
+    // throw another kind.
+    refused = true;
+    return undefined;
+  }
+}
 
 const TYPE_TESTS = {
   string: "typeof v === 'string'",

@@ -25,6 +25,7 @@ describe('the webhook kit exports', () => {
       'createSqliteTxStore',
       'createWebhookHandler',
       'toNodeListener',
+      'toFetchHandler',
     ]) {
       expect(Object.entries(kit).find(([key]) => key === name)?.[1], name).toBeTypeOf('function');
     }

@@ -15,7 +15,7 @@ import {
   parseBitcoinWebhook,
   parseEvmWebhook,
 } from './payloads.js';
-import { signatureBytesOf, verifyDelivery, verifyRawDelivery } from './signature.js';
+import { KeccakFailure, signatureBytesOf, verifyDelivery, verifyRawDelivery } from './signature.js';
 import type { AcceptedDelivery, BitcoinTxTracker, TxChange } from './tracker.js';
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
@@ -44,9 +44,13 @@ export interface BitcoinDeliveryContext {
 }
 
 export interface WebhookErrorContext {
-  kind: 'bitcoin' | 'evm';
-  /** Where it failed: reading the payload, or in your callback. */
-  phase: 'payload' | 'store' | 'callback';
+  /** `'unknown'` where the delivery failed before its body was read (`phase: 'receive'`). */
+  kind: 'bitcoin' | 'evm' | 'unknown';
+  /**
+   * Where it failed: taking the request in (reading the body, hashing it: answered 500, so the
+   * service delivers it again), reading the payload, storing it, or in your callback.
+   */
+  phase: 'receive' | 'payload' | 'store' | 'callback';
   payload: unknown;
   deliveryId?: string | undefined;
 }
@@ -87,13 +91,30 @@ export interface NodeListenerOptions {
   maxBodyBytes?: number;
 }
 
+/** The options of `toFetchHandler`: the same as a Node listener's. */
+export type FetchHandlerOptions = NodeListenerOptions;
+
 type NodeRequest = NodeIncomingMessage & { body?: unknown; rawBody?: string | Uint8Array };
 export type NodeListener = (req: NodeRequest, res: NodeServerResponse) => Promise<void>;
+
+/**
+ * A Fetch-API handler, `Request → Response` (Workers, Deno, Bun, Hono, a Next.js route). It
+ * takes the request alone; a Worker's `env` and `ctx`, passed after it, are ignored.
+ */
+export type FetchHandler = (request: Request, ...ignored: unknown[]) => Promise<Response>;
+
+/** The default cap on a signed body, for the Node and the Fetch handler alike. */
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export interface WebhookHandler {
   (request: WebhookRequest): Promise<WebhookResponse>;
   /** The same handler as a `node:http` / Express-style `(req, res)` listener. */
   node: NodeListener;
+  /**
+   * The same handler for a Fetch-API server, `Request → Response`: it reads the body itself, with
+   * the Node listener's cap and its refusal of large unsigned bodies before they are read.
+   */
+  fetch: FetchHandler;
   /**
    * Resolves once every callback started so far has finished, `onError` and the resumed
    * deliveries of `resumePending` included (for tests and graceful shutdown).
@@ -323,9 +344,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         track(() => report(error, { kind: 'bitcoin', phase: 'payload', payload: body }));
         return reply(200, 'accepted, but the payload did not parse; reported');
       }
-      // Not durably written: let the service deliver it again.
-      track(() => report(error, { kind: 'bitcoin', phase: 'store', payload: body }));
-      return reply(500, 'could not record the delivery');
+      // Not durably written (or not read, by a fault here): let the service deliver it again.
+      const phase = tracker ? 'store' : 'payload';
+      track(() => report(error, { kind: 'bitcoin', phase, payload: body }));
+      return reply(500, tracker ? 'could not record the delivery' : 'could not read the payload');
     }
     // With nothing to call back and nothing to settle, nothing is left for later (as for EVM
     // without onEvm): the payload is not held past the answer for an empty task.
@@ -339,7 +361,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       payload = parseEvmWebhook(body);
     } catch (error) {
       track(() => report(error, { kind: 'evm', phase: 'payload', payload: body }));
-      return reply(200, 'accepted, but the payload did not parse; reported');
+      // A payload the contract refuses is the sender's, and a retry would not fix it; a fault of
+      // the parser's own is not, and a 200 would lose the delivery.
+      return error instanceof ValidationError
+        ? reply(200, 'accepted, but the payload did not parse; reported')
+        : reply(500, 'could not read the payload');
     }
     if (onEvm) {
       later(async () => {
@@ -358,7 +384,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
    * received before anything parses it, so an anonymous sender can make the receiver parse at
    * most a small unsigned body (to recognise the verification POST), never a large one.
    */
-  const handler = (async (request: WebhookRequest): Promise<WebhookResponse> => {
+  async function receive(request: WebhookRequest): Promise<WebhookResponse> {
     if (request.method !== undefined && request.method.toUpperCase() !== 'POST') {
       return reply(405, 'webhooks are delivered with POST');
     }
@@ -375,7 +401,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       if (isBlankText(text)) return reply(200, 'verification request');
       try {
         body = JSON.parse(text);
-      } catch {
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
         return reply(400, 'the body is not valid JSON');
       }
     } else if (!(await verifyDelivery(undefined, () => body, signature, secret))) {
@@ -384,7 +411,29 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     if (isVerificationRequest(body)) return reply(200, 'verification request');
     return isBitcoinWebhook(body) ? acceptBitcoin(body) : acceptEvm(body);
+  }
+
+  /**
+   * A failure of the receiver's own (it could not read the body, hash it or parse it): never a
+   * 401, which would blame the sender's signature. 500, so the service delivers it again, and
+   * `onError` (or the console) told why.
+   */
+  function failedToReceive(error: unknown): WebhookResponse {
+    track(() => report(error, { kind: 'unknown', phase: 'receive', payload: undefined }));
+    return reply(
+      500,
+      error instanceof KeccakFailure ? 'could not verify the signature here' : 'the receiver failed',
+    );
+  }
+
+  const handler = (async (request: WebhookRequest): Promise<WebhookResponse> => {
+    try {
+      return await receive(request);
+    } catch (error) {
+      return failedToReceive(error);
+    }
   }) as WebhookHandler;
+  Object.defineProperty(handler, RECEIVE_FAILED, { value: failedToReceive });
 
   /** A raw body whose signature does not match: a signed but empty verification POST still passes. */
   function mismatch(raw: unknown): WebhookResponse {
@@ -402,7 +451,19 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     await handler.idle();
   };
   handler.node = toNodeListener(handler);
+  handler.fetch = toFetchHandler(handler);
   return handler;
+}
+
+/** Where a handler made by `createWebhookHandler` takes a failure to read a request (reported, 500). */
+const RECEIVE_FAILED = Symbol('blockwire.receiveFailed');
+
+/** The answer to a request whose body could not be read: the handler's own report, else the console. */
+function readFailure(handler: object, error: unknown): WebhookResponse {
+  const own = (handler as { [RECEIVE_FAILED]?: (error: unknown) => WebhookResponse })[RECEIVE_FAILED];
+  if (own) return own(error);
+  logFailure('[@blockwire/streams] webhook request could not be read', error);
+  return reply(500, 'the receiver failed');
 }
 
 const contextOf = (accepted: AcceptedDelivery): BitcoinDeliveryContext => ({
@@ -433,42 +494,140 @@ class BodyTooLargeError extends Error {
 }
 
 /**
- * Reads the body: up to `maxBytes` when the request is signed, `UNSIGNED_BODY_LIMIT` otherwise.
- * Which one applies is asked only of a body longer than the smaller of the two, which a usual
- * delivery is not: the handler looks at the signature anyway, and looking at it here too, before
- * every body, cost a 1 KB delivery over HTTP about 2.5 % more CPU.
+ * How much of a body may be read: up to `maxBytes` when the request is signed,
+ * `UNSIGNED_BODY_LIMIT` otherwise. Which one applies is asked only of a body longer than the
+ * smaller of the two, which a usual delivery is not: the handler looks at the signature anyway, and
+ * looking at it here too, before every body, cost a 1 KB delivery over HTTP about 2.5 % more CPU.
  */
-function readBody(req: NodeIncomingMessage, maxBytes: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    let limit = Math.min(maxBytes, UNSIGNED_BODY_LIMIT);
-    let signed: boolean | undefined;
-    const allows = (size: number): boolean => {
+function bodyLimit(headers: HeaderBag, maxBytes: number) {
+  let limit = Math.min(maxBytes, UNSIGNED_BODY_LIMIT);
+  let signed: boolean | undefined;
+  return {
+    allows(size: number): boolean {
       if (size <= limit) return true;
       if (signed === undefined) {
-        signed = signatureBytesOf(headerOf(req.headers, 'x-signature')) !== undefined;
+        signed = signatureBytesOf(headerOf(headers, 'x-signature')) !== undefined;
         limit = signed ? maxBytes : UNSIGNED_BODY_LIMIT;
       }
       return size <= limit;
-    };
-    const declared = Number(req.headers['content-length']);
-    if (declared > limit && !allows(declared)) {
-      req.resume(); // discard it, so the client can read the answer
-      return reject(new BodyTooLargeError(signed === true));
+    },
+    /** The error for a body past the limit; only asked once `allows` said no. */
+    tooLarge: () => new BodyTooLargeError(signed === true),
+  };
+}
+
+/** A declared Content-Length, or `undefined` when there is none (chunked) or it is no number. */
+function declaredLength(value: string | null | undefined): number | undefined {
+  const length = Number(value ?? Number.NaN);
+  return Number.isFinite(length) ? length : undefined;
+}
+
+/**
+ * Discards the rest of a refused body as it arrives, held nowhere, so the client can read the
+ * answer (dropped at once, a client still sending may never see it); past the default cap, or
+ * `maxBytes` where larger (a body that never ends), the request is dropped.
+ */
+function discard(req: NodeIncomingMessage, maxBytes: number): void {
+  const bound = Math.max(maxBytes, DEFAULT_MAX_BODY_BYTES);
+  let drained = 0;
+  const onDrain = (chunk: Uint8Array) => {
+    drained += chunk.length;
+    if (drained <= bound) return;
+    req.off('data', onDrain);
+    req.destroy?.();
+  };
+  req.on('data', onDrain);
+  req.resume();
+}
+
+/** Reads a Node request's body within `bodyLimit`. */
+function readBody(req: NodeIncomingMessage, maxBytes: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const limit = bodyLimit(req.headers, maxBytes);
+    const declared = declaredLength(req.headers['content-length'] as string | undefined);
+    if (declared !== undefined && !limit.allows(declared)) {
+      discard(req, maxBytes);
+      return reject(limit.tooLarge());
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
     const onData = (chunk: Uint8Array) => {
       size += chunk.length;
-      if (allows(size)) return void chunks.push(chunk);
+      if (limit.allows(size)) return void chunks.push(chunk);
       req.off('data', onData);
-      req.resume();
-      reject(new BodyTooLargeError(signed === true));
+      discard(req, maxBytes);
+      reject(limit.tooLarge());
     };
     req.on('data', onData);
     // One chunk (a 1 KB delivery comes in one) is the body itself: nothing to copy.
     req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
     req.once('error', reject);
   });
+}
+
+/**
+ * Reads a Fetch request's body as a stream within `bodyLimit`, as `readBody` does: a declared
+ * length past the limit is refused before a byte is read, and a body (of unknown length) that goes
+ * past it is cancelled there.
+ */
+async function readFetchBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const limit = bodyLimit(request.headers, maxBytes);
+  const declared = declaredLength(request.headers.get('content-length'));
+  if (declared !== undefined && !limit.allows(declared)) {
+    request.body?.cancel().catch(() => undefined);
+    throw limit.tooLarge();
+  }
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (!limit.allows(size)) {
+      reader.cancel().catch(() => undefined);
+      throw limit.tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
+}
+
+/** A body past the limit: signed, 413; unsigned, the 401 of an unsigned request. */
+function tooLargeReply(
+  error: BodyTooLargeError,
+  maxBodyBytes: number,
+  signature: string | undefined,
+): WebhookResponse {
+  return error.signed ? reply(413, `the body is larger than ${maxBodyBytes} bytes`) : unsigned(signature);
+}
+
+/** The cap of a listener's options, checked: a positive whole number of bytes. */
+function maxBodyBytesOf(options: NodeListenerOptions, subject: string): number {
+  checkOptionsObject(options, {
+    subject,
+    kind: 'option',
+    names: ['maxBodyBytes'] satisfies (keyof NodeListenerOptions)[],
+    example: '{ maxBodyBytes: 33554432 }',
+  });
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new ValidationError(
+      [{ path: 'maxBodyBytes', message: 'must be a positive whole number of bytes' }],
+      {
+        subject,
+      },
+    );
+  }
+  return maxBodyBytes;
 }
 
 /**
@@ -480,13 +639,7 @@ export function toNodeListener(
   handler: (request: WebhookRequest) => Promise<WebhookResponse>,
   options: NodeListenerOptions = {},
 ): NodeListener {
-  checkOptionsObject(options, {
-    subject: 'toNodeListener options',
-    kind: 'option',
-    names: ['maxBodyBytes'] satisfies (keyof NodeListenerOptions)[],
-    example: '{ maxBodyBytes: 33554432 }',
-  });
-  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const maxBodyBytes = maxBodyBytesOf(options, 'toNodeListener options');
   // The listener never rejects: node:http and Express ignore the promise, so a rejection would be
   // unhandled and end the process.
   return async (req, res) => {
@@ -504,11 +657,9 @@ export function toNodeListener(
       });
     } catch (error) {
       tooLarge = error instanceof BodyTooLargeError ? error : undefined;
-      response = !tooLarge
-        ? reply(500, 'the receiver failed')
-        : tooLarge.signed
-          ? reply(413, `the body is larger than ${maxBodyBytes} bytes`)
-          : unsigned(headerOf(req.headers, 'x-signature'));
+      response = tooLarge
+        ? tooLargeReply(tooLarge, maxBodyBytes, headerOf(req.headers, 'x-signature'))
+        : readFailure(handler, error);
     }
     try {
       res.statusCode = response.status;
@@ -526,5 +677,34 @@ export function toNodeListener(
         // Already gone.
       }
     }
+  };
+}
+
+/**
+ * Turns a webhook handler into a Fetch-API handler, `Request → Response`, for Workers, Deno, Bun,
+ * Hono, a Next.js route handler. The body is read here, as a stream, with the Node listener's
+ * protections: at most `UNSIGNED_BODY_LIMIT` of a request without a well-formed `x-signature`
+ * (401 past it, unread), at most `maxBodyBytes` of a signed one (413). Never rejects.
+ */
+export function toFetchHandler(
+  handler: (request: WebhookRequest) => Promise<WebhookResponse>,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  const maxBodyBytes = maxBodyBytesOf(options, 'toFetchHandler options');
+  return async (request) => {
+    let response: WebhookResponse;
+    try {
+      const rawBody = await readFetchBody(request, maxBodyBytes);
+      response = await handler({ method: request.method, headers: request.headers, rawBody });
+    } catch (error) {
+      response =
+        error instanceof BodyTooLargeError
+          ? tooLargeReply(error, maxBodyBytes, headerOf(request.headers, 'x-signature'))
+          : readFailure(handler, error);
+    }
+    return new Response(JSON.stringify(response.body), {
+      status: response.status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
   };
 }

@@ -3,8 +3,11 @@ export { SignatureError } from './errors.js';
 export {
   type BitcoinDeliveryContext,
   createWebhookHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
   type NodeListener,
   type NodeListenerOptions,
+  toFetchHandler,
   toNodeListener,
   type WebhookErrorContext,
   type WebhookHandler,

@@ -1,3 +1,4 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createKeccak, type IHasher } from 'hash-wasm';
 
 /**
@@ -19,8 +20,8 @@ function builtinNodeCrypto(): NodeCrypto | undefined {
 }
 
 /**
- * node:crypto's, where its OpenSSL has `keccak-256` (3.2 and later: Node 24): native code, and
- * synchronous from the first call.
+ * node:crypto's, where its OpenSSL has `keccak-256` (Node 24.22.3 has it, 24.21.0 not): native
+ * code, synchronous, the fastest at every size (bench: `pnpm bench --only keccak`).
  */
 function opensslKeccak256(): Keccak256 | undefined {
   const crypto = builtinNodeCrypto();
@@ -28,11 +29,37 @@ function opensslKeccak256(): Keccak256 | undefined {
   return (body, secret) => crypto.createHash('keccak-256').update(body).update(secret).digest();
 }
 
-let loading: Promise<IHasher> | undefined;
-let hasher: IHasher | undefined;
+/** The native keccak256 when this runtime has one, else `undefined`. */
+export const nativeKeccak256: Keccak256 | undefined = opensslKeccak256();
 
-function loadHasher(): Promise<IHasher> {
-  loading ??= createKeccak(256).then((loaded) => (hasher = loaded));
+const encoder = new TextEncoder();
+
+/** @noble/hashes' (audited, pure JavaScript): runs everywhere, nothing compiled. */
+export const pureKeccak256: Keccak256 = (body, secret) =>
+  keccak_256
+    .create()
+    .update(typeof body === 'string' ? encoder.encode(body) : body)
+    .update(secret)
+    .digest();
+
+let loading: Promise<IHasher | undefined> | undefined;
+let hasher: IHasher | undefined;
+/** Set when this runtime refused to compile hash-wasm's WebAssembly: never asked again. */
+let wasmRefused = false;
+
+/**
+ * hash-wasm's WebAssembly, compiled from bytes at the first call. A runtime may refuse that
+ * (workerd always; a page whose Content-Security-Policy lacks 'wasm-unsafe-eval'; `node
+ * --jitless`): then `undefined`, and `wasmRefused` for good.
+ */
+function loadHasher(): Promise<IHasher | undefined> {
+  loading ??= createKeccak(256).then(
+    (loaded) => (hasher = loaded),
+    () => {
+      wasmRefused = true;
+      return undefined;
+    },
+  );
   return loading;
 }
 
@@ -43,35 +70,23 @@ function wasmDigest(instance: IHasher, body: string | Uint8Array, secret: Uint8A
   return instance.digest('binary');
 }
 
-/** hash-wasm's WebAssembly, compiled at the first call, then at hand. */
-export const wasmKeccak256: Keccak256 = (body, secret) =>
-  hasher ? wasmDigest(hasher, body, secret) : loadHasher().then((loaded) => wasmDigest(loaded, body, secret));
-
-/** The native keccak256 when this runtime has one, else `undefined`. */
-export const nativeKeccak256: Keccak256 | undefined = opensslKeccak256();
+/**
+ * hash-wasm's where this runtime compiles it, @noble/hashes' where it refuses: the call that meets
+ * the refusal is answered by @noble/hashes too. Asynchronous only until the WebAssembly is loaded.
+ */
+export const wasmOrPureKeccak256: Keccak256 = (body, secret) => {
+  if (hasher) return wasmDigest(hasher, body, secret);
+  if (wasmRefused) return pureKeccak256(body, secret);
+  return loadHasher().then((loaded) =>
+    loaded ? wasmDigest(loaded, body, secret) : pureKeccak256(body, secret),
+  );
+};
 
 /**
- * From this length (bytes, or UTF-16 units of text) OpenSSL's keccak256 is the cheaper: it costs a
- * few µs more to start (a Hash object, a Buffer for the digest), then hashes about 1.35× as fast as
- * hash-wasm. CPU µs a hash on Node 24.22.3 (a loop of each, on this 2-core machine while it ran
- * the test suite), OpenSSL's against hash-wasm's: 1 KB 4.5 and 4.2, 2 KB 7.9–9.8 and 8.2, 4 KB 13
- * and 16, 50 KB 101 and 138.
+ * The keccak256 the webhook kit uses. node:crypto's where the runtime has it (Node 24.22 and
+ * later); elsewhere (Node 22, older Node 24, Bun, Deno, browsers, workers) hash-wasm's, 10 to 18
+ * times as fast as pure JavaScript, unless the runtime refuses to compile WebAssembly from bytes,
+ * where @noble/hashes' answers. CPU µs a hash (bench/README.md, "keccak"), native, hash-wasm,
+ * @noble/hashes: see `pnpm bench --only keccak`.
  */
-export const NATIVE_FROM_LENGTH = 4096;
-
-/**
- * The cheaper keccak256 for each body where the runtime has a native one: hash-wasm's below
- * `NATIVE_FROM_LENGTH` once it is loaded (OpenSSL's until then, so no call waits), OpenSSL's from
- * there. Elsewhere (Node 22, browsers, workers) hash-wasm's for every body.
- */
-export const keccak256: Keccak256 = nativeKeccak256 ? chooseBySize(nativeKeccak256) : wasmKeccak256;
-
-function chooseBySize(native: Keccak256): Keccak256 {
-  return (body, secret) => {
-    if (body.length >= NATIVE_FROM_LENGTH) return native(body, secret);
-    if (hasher) return wasmDigest(hasher, body, secret);
-    // Until hash-wasm is compiled (and for good, should it fail to), OpenSSL's: no call waits.
-    loadHasher().catch(() => undefined);
-    return native(body, secret);
-  };
-}
+export const keccak256: Keccak256 = nativeKeccak256 ?? wasmOrPureKeccak256;

@@ -11,6 +11,8 @@ export interface NodeIncomingMessage {
   once(event: 'end', listener: () => void): unknown;
   once(event: 'error', listener: (error: Error) => void): unknown;
   resume(): unknown;
+  /** Drops a request whose refused body goes on and on. */
+  destroy?(): unknown;
 }
 
 export interface NodeServerResponse {

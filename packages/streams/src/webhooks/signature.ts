@@ -27,9 +27,30 @@ function bytesOfSecret(secret: string): Uint8Array {
   return secretBytes;
 }
 
+/**
+ * This runtime could not compute keccak256: a fault of the receiver, never of the sender, so no
+ * check answers `false` for it (a receiver answers 5xx, and the service delivers again).
+ */
+export class KeccakFailure extends Error {
+  override readonly name = 'KeccakFailure';
+  constructor(cause: unknown) {
+    super(`keccak256 failed in this runtime: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+  }
+}
+
 /** keccak256 over `body` + `secret`; synchronous where the runtime hashes natively or hash-wasm is loaded. */
 function keccak256(body: string | Uint8Array, secret: string): Uint8Array | Promise<Uint8Array> {
-  return keccakOf(body, bytesOfSecret(secret));
+  let digest: Uint8Array | Promise<Uint8Array>;
+  try {
+    digest = keccakOf(body, bytesOfSecret(secret));
+  } catch (error) {
+    throw new KeccakFailure(error);
+  }
+  return digest instanceof Promise
+    ? digest.catch((error: unknown) => Promise.reject(new KeccakFailure(error)))
+    : digest;
 }
 
 /**
@@ -45,7 +66,8 @@ export async function signBody(body: unknown, secret: string): Promise<string> {
 
 /**
  * Whether `signature` is the service's signature of `body` with `secret`. Compares in constant time;
- * resolves `false` (never throws) for a missing, short or non-hex signature or an unparseable body.
+ * resolves `false` for a missing, short or non-hex signature or an unparseable body. Rejects (with
+ * a `KeccakFailure`) only when this runtime cannot compute keccak256: that is no wrong signature.
  */
 export async function verifySignature({ body, signature, secret }: VerifySignatureInput): Promise<boolean> {
   return verifyDelivery(rawOf(body), () => parsedBodyOf(body), signature, secret);
@@ -78,12 +100,9 @@ export function verifyRawDelivery(
 ): boolean | Promise<boolean> {
   if (typeof raw === 'string' && !isWellFormed(raw)) return false;
   const matches = (digest: Uint8Array) => constantTimeEqual(digest, expected);
-  try {
-    const digest = keccak256(raw, secret);
-    return digest instanceof Promise ? digest.then(matches, () => false) : matches(digest);
-  } catch {
-    return false;
-  }
+  // A KeccakFailure goes to the caller: the receiver's fault, not a mismatch.
+  const digest = keccak256(raw, secret);
+  return digest instanceof Promise ? digest.then(matches) : matches(digest);
 }
 
 /**
@@ -99,23 +118,25 @@ export async function verifyDelivery(
   signature: string | null | undefined,
   secret: string,
 ): Promise<boolean> {
+  if (typeof secret !== 'string') return false;
+  const expected = signatureBytesOf(signature);
+  if (!expected) return false;
+  if (raw !== undefined && (await verifyRawDelivery(raw, expected, secret))) return true;
+  let serialized: string | undefined;
   try {
-    if (typeof secret !== 'string') return false;
-    const expected = signatureBytesOf(signature);
-    if (!expected) return false;
-    if (raw !== undefined && (await verifyRawDelivery(raw, expected, secret))) return true;
-    const serialized = JSON.stringify(parsed());
-    if (serialized === undefined) return false;
-    return constantTimeEqual(await keccak256(serialized, secret), expected);
+    serialized = JSON.stringify(parsed());
   } catch {
-    return false;
+    return false; // not JSON (or not serializable): not what the service signed
   }
+  if (serialized === undefined) return false;
+  return constantTimeEqual(await keccak256(serialized, secret), expected);
 }
 
 /**
  * Whether the body exactly as received (text or bytes) carries the service's signature. Unlike
  * `verifySignature`, nothing is parsed, ever: check this first, then `JSON.parse` what passed, so
- * an unsigned or forged delivery costs one hash and no parse. Resolves `false`, never throws.
+ * an unsigned or forged delivery costs one hash and no parse. Resolves `false`; rejects (with a
+ * `KeccakFailure`) only when this runtime cannot compute keccak256.
  */
 export async function verifyRawSignature({
   body,

@@ -143,6 +143,13 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
 }
 
 /**
+ * Resolves on a later turn of the event loop: `setImmediate` on Node (after pending I/O), a
+ * zero-delay timer where there is none (workerd, browsers).
+ */
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/**
  * The largest unsigned body a receiver reads: enough for a verification POST sent as a payload
  * with empty values, far too small to cost anything. Larger unsigned bodies get 401 unread.
  */
@@ -283,7 +290,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const resuming =
     tracker && options.resumePending !== false && typeof tracker.resumeDeliveries === 'function';
   const pending: Promise<AcceptedDelivery[]> = resuming
-    ? new Promise<void>((resolve) => setImmediate(resolve))
+    ? nextTurn()
         .then(() => tracker.resumeDeliveries())
         .catch(async (error: unknown) => {
           await report(error, { kind: 'bitcoin', phase: 'store', payload: undefined });
@@ -319,8 +326,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   const later = (work: () => Promise<void>) =>
     track(async () => {
-      // setImmediate: the caller writes its 200 before any callback starts.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // A later turn: the caller writes its 200 before any callback starts.
+      await nextTurn();
       await resumed;
       await work();
     });

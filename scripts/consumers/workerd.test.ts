@@ -102,6 +102,13 @@ async function startWorker(
       collect(stdout);
       collect(stderr);
     },
+    // The Worker's console.log arrives as structured logs.
+    structuredWorkerdLogs: true,
+    handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
+      output += `${level}: ${message}\n`;
+    },
+    logRequests: false,
+    telemetry: { enabled: false },
   });
   const url = await mf.ready;
   return { mf, url, output: () => output };

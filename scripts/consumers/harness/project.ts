@@ -38,6 +38,11 @@ export interface StackSpec {
   name: string;
   /** What the registry gives: `{ express: '5.3.0' }`. Pinned, so a cached tree is the tested one. */
   dependencies: Record<string, string>;
+  /**
+   * Registry packages whose install script must run (`npm rebuild <name>` after the install; no
+   * other package's runs): Bun's links its platform binary.
+   */
+  installScripts?: string[];
   /** Our packages it uses, by name (their own dependencies come with them). */
   blockwire: string[];
   /**
@@ -127,6 +132,7 @@ function stackKey(spec: StackSpec, npmVersion: string): string {
   const key = JSON.stringify({
     dependencies: spec.dependencies,
     blockwire: [...spec.blockwire].sort(),
+    installScripts: spec.installScripts ?? [],
     init: spec.init ?? null,
     npm: npmVersion,
   });
@@ -167,6 +173,7 @@ async function installStack(target: string, spec: StackSpec): Promise<void> {
   if (pins.length > 0) {
     await run('npm', ['install', '--ignore-scripts', '--save-exact', ...pins], { cwd: staging });
   }
+  if (spec.installScripts?.length) await run('npm', ['rebuild', ...spec.installScripts], { cwd: staging });
   await installTarballs(staging, spec);
   writeFileSync(join(staging, COMPLETE_MARKER), `${new Date().toISOString()}\n`);
   await rm(target, { recursive: true, force: true });

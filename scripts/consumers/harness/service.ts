@@ -126,6 +126,8 @@ export interface GuardAnswers {
   emptyVerificationPost: number;
   /** A JSON body without `x-signature`. */
   unsigned: number;
+  /** A 64 KiB JSON body without `x-signature` (past the unsigned limit). */
+  unsignedLarge: number;
   /** A body that is not JSON under a signature that does not match: refused before any parse. */
   forgedNotJson: number;
   /** A body that is not JSON, correctly signed. */
@@ -148,6 +150,7 @@ export async function guardAnswers(service: Service, url: string): Promise<Guard
   return {
     emptyVerificationPost: await post('', {}),
     unsigned: await post(JSON.stringify({ streamId: 's-1', chainId: 'mainnet', confirmed: false }), {}),
+    unsignedLarge: await post(JSON.stringify({ streamId: 's-1', padding: 'x'.repeat(64 * 1024) }), {}),
     forgedNotJson: await post(notJson, { 'x-signature': `0x${'0'.repeat(64)}` }),
     signedNotJson: await post(notJson, { 'x-signature': keccak256(stringToHex(notJson + service.secret)) }),
   };
@@ -157,6 +160,7 @@ export async function guardAnswers(service: Service, url: string): Promise<Guard
 export const EXPECTED_GUARD_ANSWERS: GuardAnswers = {
   emptyVerificationPost: 200,
   unsigned: 401,
+  unsignedLarge: 401,
   forgedNotJson: 401,
   signedNotJson: 400,
 };

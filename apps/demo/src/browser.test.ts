@@ -4,43 +4,17 @@
  * buttons until its row is confirmed, and an EVM test transaction shown in the latest block.
  * Screenshots go to apps/demo/test-artifacts/.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { startEmulator } from '@blockwire/emulator';
+import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium } from '@blockwire/testing/chromium';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Demo, startDemo } from './demo.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const ARTIFACTS = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
-
-/** Debian's chromium, installed when missing (nothing may download a browser of its own). */
-async function ensureChromium(): Promise<void> {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `${CHROMIUM} is missing: install it with "apt-get update && apt-get install -y chromium" (as root).`,
-    );
-  }
-  // Not execFileSync: a worker blocked for a whole install misses vitest's RPC deadline.
-  const apt = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 };
-  await promisify(execFile)('apt-get', ['update'], apt);
-  await promisify(execFile)('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], apt);
-}
 
 /**
  * Every visible text whose colour is under 4.5:1 against its background (WCAG AA), run in the page.

@@ -24,6 +24,9 @@ const BASELINES: Record<string, string> = {
   viem: 'viem (batch size 20)',
   ethers: 'ethers 6 (batchMaxCount 20)',
   'hand-rolled': 'hand-rolled receiver (keccak over the raw bytes, `JSON.parse`)',
+  'node-crypto': 'node:crypto `keccak-256` (OpenSSL)',
+  'hash-wasm': 'hash-wasm (WebAssembly)',
+  noble: '@noble/hashes (pure JavaScript)',
   'http-request-node': 'n8n HTTP Request node, one call per item',
   'http-request-aggregate': 'n8n Loop Over Items → Aggregate → HTTP Request',
 };

@@ -66,6 +66,7 @@ describe('formatProblems', () => {
       comparison('solana-scale', { 'undici-concurrent': 1, sequential: 1 }),
       comparison('json-rpc', { viem: 1, ethers: 1, 'undici-request': 1 }),
       comparison('webhook-intake', { moralis: 1, 'hand-rolled': 1 }),
+      comparison('keccak', { 'hash-wasm': 1, noble: 1 }),
       comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
       comparison('n8n-items', { 'http-request-node': 1, 'http-request-aggregate': 1 }),
     ],

@@ -242,6 +242,7 @@ export const COMPARISON_IDS = [
   'solana-scale',
   'json-rpc',
   'webhook-intake',
+  'keccak',
   'weight',
   'n8n-items',
 ] as const;
@@ -252,6 +253,8 @@ const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'solana-scale': ['undici-concurrent', 'sequential'],
   'json-rpc': ['viem', 'ethers', 'undici-request'],
   'webhook-intake': ['moralis', 'hand-rolled'],
+  // node:crypto's only where the runtime has keccak-256.
+  keccak: ['hash-wasm', 'noble'],
   weight: ['moralis-modular', 'moralis'],
   'n8n-items': ['http-request-node', 'http-request-aggregate'],
 };

@@ -72,6 +72,7 @@ export {
 } from './webhooks/payloads.js';
 export {
   assertValidSignature,
+  KeccakFailure,
   signBody,
   type VerifySignatureInput,
   verifyRawSignature,

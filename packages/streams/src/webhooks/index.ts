@@ -34,6 +34,7 @@ export {
 } from './payloads.js';
 export {
   assertValidSignature,
+  KeccakFailure,
   signBody,
   type VerifySignatureInput,
   verifyRawSignature,

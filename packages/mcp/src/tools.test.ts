@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { buildTools } from './tools.js';
 
-// The file was written by the release before core's schemas moved to zod mini: the JSON Schema of
-// every tool's input and output, and each tool's description, stay exactly what they were.
+// Every tool's description, input and output schema as a client sees them: a change to any is a
+// change to what every agent reads (and to the size of tools/list), made on purpose and reviewed.
 it('describes every tool as before', async () => {
   const json = JSON.stringify(
     buildTools(),

@@ -38,40 +38,63 @@ export function createRedactor(secrets: readonly string[]): (text: string) => st
       forms.set(form.text, Math.min(forms.get(form.text) ?? length, length));
     }
   }
+  // Every 4 characters in a row of a form, as a number: a position whose last 4 characters are
+  // none of them ends no run, found without making a string (most positions of most texts).
+  const quads = new Set<number>();
   for (const [form, length] of forms) {
     const set = runs.get(length) ?? new Set<string>();
     const lower = lowerAscii(form);
     for (let i = 0; i < lower.length; i++) secretChars.add(lower.charCodeAt(i));
     for (let i = 0; i + length <= lower.length; i++) set.add(lower.slice(i, i + length));
+    for (let i = QUAD - 1; i < lower.length; i++) quads.add(quadAt(lower, i));
     runs.set(length, set);
   }
+  const lengths = [...runs].sort((a, b) => a[0] - b[0]);
+  const shortest = lengths[0]?.[0] ?? Number.POSITIVE_INFINITY;
   return (input) => {
     const text = String(input);
-    const lower = lowerAscii(text);
-    const spans: Span[] = [];
-    for (const [length, set] of runs) spans.push(...spansOf(lower, length, set, secretChars));
-    return spans.length === 0 ? text : maskSpans(text, spans);
+    if (text.length < shortest) return text;
+    let spans: Span[][] | undefined;
+    let inSecretChars = 0;
+    let quad = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = lowerCode(text.charCodeAt(i));
+      quad = ((quad << 8) | (code & 0xff)) >>> 0;
+      inSecretChars = secretChars.has(code) ? inSecretChars + 1 : 0;
+      if (inSecretChars < shortest) continue;
+      if (inSecretChars >= QUAD && shortest >= QUAD && !quads.has(quad)) continue;
+      for (let k = 0; k < lengths.length; k++) {
+        const [length, grams] = lengths[k]!;
+        if (inSecretChars < length) break;
+        const start = i + 1 - length;
+        if (!grams.has(lowerAscii(text.slice(start, i + 1)))) continue;
+        spans ??= lengths.map(() => []);
+        const own = spans[k]!;
+        const last = own[own.length - 1];
+        if (last && start <= last[1]) last[1] = i + 1;
+        else own.push([start, i + 1]);
+      }
+    }
+    return spans === undefined ? text : maskSpans(text, spans.flat());
   };
+}
+
+function lowerCode(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
+}
+
+/** The characters a quick check looks at before a run is looked up. */
+const QUAD = 4;
+
+/** The last 4 characters up to `end`, one byte each, as the scan in `createRedactor` keeps them. */
+function quadAt(lower: string, end: number): number {
+  let quad = 0;
+  for (let i = end - QUAD + 1; i <= end; i++) quad = ((quad << 8) | (lower.charCodeAt(i) & 0xff)) >>> 0;
+  return quad;
 }
 
 /** [start, end) of text to mask. */
 type Span = [start: number, end: number];
-
-/** Where runs of `length` characters from `grams` occur in `lower`, merged where they touch. */
-function spansOf(lower: string, length: number, grams: Set<string>, secretChars: Set<number>): Span[] {
-  const spans: Span[] = [];
-  let inSecretChars = 0;
-  for (let i = 0; i < lower.length; i++) {
-    inSecretChars = secretChars.has(lower.charCodeAt(i)) ? inSecretChars + 1 : 0;
-    if (inSecretChars < length) continue;
-    const start = i + 1 - length;
-    if (!grams.has(lower.slice(start, i + 1))) continue;
-    const last = spans[spans.length - 1];
-    if (last && start <= last[1]) last[1] = i + 1;
-    else spans.push([start, i + 1]);
-  }
-  return spans;
-}
 
 function maskSpans(text: string, spans: Span[]): string {
   spans.sort((a, b) => a[0] - b[0]);

@@ -47,6 +47,7 @@ export class BoundedStdioTransport implements Transport {
   #discarding: Buffer | undefined;
   #inFlight = new Set<RequestId>();
   #closed = false;
+  #drained: Promise<void> | undefined;
 
   constructor(options: {
     input?: Readable;
@@ -89,10 +90,15 @@ export class BoundedStdioTransport implements Transport {
 
   #write(message: JSONRPCMessage | ReturnType<typeof frameError>): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      if (this.#output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.#output.once('drain', () => resolve());
-    });
+    if (this.#output.write(`${JSON.stringify(message)}\n`)) return Promise.resolve();
+    // One wait for all writers: reading is already paused above the high-water mark.
+    this.#drained ??= new Promise<void>((resolve) =>
+      this.#output.once('drain', () => {
+        this.#drained = undefined;
+        resolve();
+      }),
+    );
+    return this.#drained;
   }
 
   #onData = (chunk: Buffer): void => {

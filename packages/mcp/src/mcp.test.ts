@@ -317,3 +317,69 @@ describe('Streamable HTTP: Host and Origin checks', () => {
     await response.body?.cancel();
   });
 });
+
+describe('answers within the budget, through the SDK client (which checks each against its outputSchema)', () => {
+  let small: Client;
+  let client: Client;
+  beforeAll(async () => {
+    small = await stdioClient(['--max-answer-tokens', '500']);
+    client = await stdioClient();
+  }, 30_000);
+  afterAll(async () => {
+    await small?.close();
+    await client?.close();
+  });
+
+  it('cuts a list that does not fit, says what was cut and how to get the rest, and stays within 500 tokens', async () => {
+    for (let i = 0; i < 8; i++) await call(small, 'createBitcoinStream', { webhookUrl: receiver.url });
+    const whole = await call(client, 'listBitcoinStreams', {});
+    const total = ((whole.structuredContent as { result: { result: unknown[] } }).result.result ?? []).length;
+    const result = await call(small, 'listBitcoinStreams', {});
+    expect(result.isError).toBeFalsy();
+    expect(Buffer.byteLength(JSON.stringify(result)) / 4).toBeLessThanOrEqual(500);
+    const { cut } = result.structuredContent as { cut: { path: string; shown: number; total: number }[] };
+    expect(cut).toEqual([{ path: 'result.result', shown: expect.any(Number), total }]);
+    expect(cut[0]!.shown).toBeLessThan(total);
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text).toContain(
+      `Cut to fit the answer budget of 500 tokens: result.result shows ${cut[0]!.shown} of ${total}.`,
+    );
+    expect(text).toMatch(/For the rest: ask for smaller pages \(`limit`\) and follow `cursor`/);
+  });
+
+  it('leaves long texts out by default, names them, and keeps them with detail "full"', async () => {
+    const concise = await call(client, 'getBlockByNumber', { blockTag: 1 });
+    const { result, omitted } = concise.structuredContent as {
+      result: Record<string, unknown>;
+      omitted: string[];
+    };
+    expect(omitted).toContain('result.logsBloom');
+    expect(result).not.toHaveProperty('logsBloom');
+    expect((concise.content as { text: string }[])[0]!.text).toMatch(
+      /result\.logsBloom.*`detail: "full"` keeps long texts/,
+    );
+    const full = await call(client, 'getBlockByNumber', { blockTag: 1, detail: 'full' });
+    expect((full.structuredContent as { result: Record<string, unknown> }).result.logsBloom).toMatch(
+      /^0x[0-9a-f]{512}$/,
+    );
+    const wrong = await call(client, 'getBlockByNumber', { blockTag: 1, detail: 'everything' });
+    expect(wrong.isError).toBe(true);
+    expect(JSON.stringify(wrong.content)).toContain('detail: must be \\"concise\\" or \\"full\\"');
+  });
+
+  it('refuses a 3.9 MiB search text before sending anything', async () => {
+    const requests = async () =>
+      JSON.stringify(await (await fetch(`${emulator.control}/requests`)).json()).match(/entities\/search/g)
+        ?.length ?? 0;
+    const before = await requests();
+    const result = await call(client, 'searchEntities', { query: 'a'.repeat(3.9 * 1024 * 1024) });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain(
+      'query: 4089446 characters is more than the 2048 this tool takes (it is sent in the URL).',
+    );
+    expect(await requests()).toBe(before);
+    // The count does see searches: an ordinary one adds one.
+    expect((await call(client, 'searchEntities', { query: 'binance' })).isError).toBeFalsy();
+    expect(await requests()).toBe(before + 1);
+  });
+});

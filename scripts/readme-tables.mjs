@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeAction, fieldsIn } from '@blockwire/core';
+import { measureAnswers, renderFigures, toolFigures } from './mcp-figures.mjs';
 
 const MARKER = /<!-- parameters: (\w+) -->\n[\s\S]*?<!-- \/parameters -->/g;
 
@@ -57,7 +58,7 @@ function escapeCell(text) {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-function table(header, rows) {
+export function table(header, rows) {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -137,7 +138,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const file = readmePath(root, 'mcp');
   const before = readFileSync(file, 'utf8');
-  const after = renderToolList(before, await mcpTools());
+  const after = renderFigures(
+    renderToolList(before, await mcpTools()),
+    await toolFigures(),
+    await measureAnswers(),
+  );
   if (after !== before) writeFileSync(file, after);
   process.stdout.write(`${after === before ? 'fresh' : 'wrote'} ${file}\n`);
 }

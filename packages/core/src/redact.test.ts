@@ -6,7 +6,7 @@ import {
 } from '@blockwire/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRedactor, MIN_MASKED_RUN, REDACTED, redactValue } from './redact.js';
+import { createRedactor, encodedForms, MIN_MASKED_RUN, REDACTED, redactValue } from './redact.js';
 
 const KEY = 'eyJhbGciOiJIUzI1NiJ9.CanaryKey-7f3a9c1e5b2d4f60aa81';
 const redact = createRedactor([KEY]);
@@ -30,6 +30,62 @@ describe('createRedactor', () => {
     const masks = createRedactor([key]);
     expect(masks(`/eth/${encoded}`)).toBe(`/eth/${REDACTED}`);
     expect(masks(`/eth/${encoded.toLowerCase().slice(0, 12)}`)).toBe(`/eth/${REDACTED}`);
+  });
+
+  describe('encoded echoes', () => {
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    const base64url = (text: string) => Buffer.from(text).toString('base64url');
+    const hex = (text: string) => Buffer.from(text).toString('hex');
+    // Inside a longer encoded text the key's bytes may start at any offset of a 3-byte group.
+    const echoes: [string, string][] = [];
+    for (const [name, encode] of [
+      ['base64', base64],
+      ['base64url', base64url],
+      ['hex', hex],
+      ['upper-case hex', (text: string) => hex(text).toUpperCase()],
+      ['percent-encoded (every byte)', (text: string) => hex(text).replace(/(..)/g, '%$1')],
+    ] as const) {
+      for (const prefix of ['', 'a', 'ab', 'abc']) {
+        for (const variant of [KEY, KEY.toUpperCase(), KEY.toLowerCase()]) {
+          echoes.push([
+            `${name}, ${prefix.length} bytes before, ${variant === KEY ? 'as given' : 'case changed'}`,
+            encode(`${prefix}${variant}!tail`),
+          ]);
+        }
+      }
+    }
+
+    it.each(echoes)('masks the key in %s', (_, echo) => {
+      const out = redact(`seen: ${echo} end`);
+      expect(out).toContain(REDACTED);
+      // Nothing of the encoded key is left that decodes back to a run of the key.
+      for (const decoded of [
+        Buffer.from(out.replace(/[^A-Za-z0-9+/=_-]/g, ''), 'base64').toString('latin1'),
+        out,
+      ]) {
+        expect(decoded.toLowerCase()).not.toContain(KEY.slice(0, MIN_MASKED_RUN).toLowerCase());
+      }
+      expect(out.toLowerCase()).not.toContain(hex(KEY.slice(0, MIN_MASKED_RUN)));
+    });
+
+    it('masks a cut-short base64 echo from the middle of the key', () => {
+      const middle = base64(KEY.slice(6, 6 + 3 * MIN_MASKED_RUN));
+      expect(redact(`x ${middle.slice(4, 4 + 12)} y`)).toBe(`x ${REDACTED} y`);
+    });
+
+    it('masks the encoded key as a whole word, and takes as many characters as the key bytes it stands for', () => {
+      const forms = encodedForms(KEY).map((form) => form.text);
+      expect(forms).toContain(hex(KEY));
+      expect(forms).toContain(base64(KEY.slice(0, 51)));
+      // A hex run shorter than MIN_MASKED_RUN bytes of the key stays: hashes and addresses are hex too.
+      const shortHex = hex(KEY.slice(10, 10 + MIN_MASKED_RUN - 1));
+      expect(redact(`0x${shortHex}`)).toBe(`0x${shortHex}`);
+    });
+
+    it('leaves ordinary hex and base64 alone', () => {
+      const text = `0x52908400098527886e0f7030069857d2e4169ee7 ${base64('hello world, nothing secret here')}`;
+      expect(redact(text)).toBe(text);
+    });
   });
 
   it(`leaves shorter runs and unrelated text alone (the rule: ${MIN_MASKED_RUN} characters or the whole key)`, () => {

@@ -9,8 +9,10 @@ import {
   type CallOptions,
   type Client,
   describeAction,
+  fieldsIn,
   inputJsonSchema,
   type JsonSchema,
+  type Operation,
 } from '@blockwire/core';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
@@ -33,6 +35,11 @@ export interface McpAction extends ActionDescription {
    * makes several requests from one input (a list of addresses) and answers with their results.
    */
   output: z.core.$ZodType | undefined;
+  /**
+   * Where a REST operation sends each of its fields (`path`, `query`, `body`); `undefined` for
+   * JSON-RPC (all in the body). A field of the action not in the map is sent one request each.
+   */
+  placements: ReadonlyMap<string, string> | undefined;
   /** HTTP method of a REST operation; `undefined` for JSON-RPC. */
   method: string | undefined;
   /**
@@ -84,6 +91,7 @@ function restAction(action: Action): McpAction {
     exampleInputs: exampleInputsOf(action, inputSchema),
     inputSchema,
     output: action.input === operation.input ? operation.response : undefined,
+    placements: new Map(fieldsIn(action.operation as unknown as Operation).map((p) => [p.field, p.in])),
     method: operation.method,
     readOnly:
       operation.method === 'GET' || (operation.idempotent && READING_ACTION.test(action.operation.action)),
@@ -114,6 +122,7 @@ function rpcAction(action: Action): McpAction {
     exampleInputs: exampleInputsOf(action, params),
     inputSchema: { ...params, type: 'object', properties },
     output: (action.operation as unknown as { result: z.core.$ZodType }).result,
+    placements: undefined,
     method: undefined,
     readOnly: true,
     idempotent: true,

@@ -127,21 +127,24 @@ async function withLiveIds(client: Client, id: string, input: Record<string, unk
   const action = MCP_ACTIONS.find((entry) => entry.id === id)!;
   const bitcoin = action.resource === 'bitcoinStream';
   if (!bitcoin || (!('id' in input) && !('streamId' in input))) return input;
-  const stream = (await call(client, 'createBitcoinStream', { webhookUrl: receiver.url }))
-    .structuredContent as {
-    id: string;
-  };
+  const stream = (
+    (await call(client, 'createBitcoinStream', { webhookUrl: receiver.url })).structuredContent as {
+      result: { id: string };
+    }
+  ).result;
   const added = await call(client, 'addBitcoinStreamAddress', {
     id: stream.id,
     addresses: ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'],
   });
   expect(added.isError).toBeFalsy();
   const xpub = (
-    await call(client, 'addBitcoinStreamXpub', {
-      id: stream.id,
-      xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-    })
-  ).structuredContent as { id?: string } | undefined;
+    (
+      await call(client, 'addBitcoinStreamXpub', {
+        id: stream.id,
+        xpub: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      })
+    ).structuredContent as { result?: { id?: string } } | undefined
+  )?.result;
   const live = { ...input };
   if ('id' in live) live.id = stream.id;
   if ('streamId' in live) live.streamId = stream.id;
@@ -190,10 +193,11 @@ function describeTransport(
           // The SDK's Client checks structuredContent against the tool's outputSchema itself.
           const result = await call(client, action.id, input);
           expect(result.isError, `${action.id}: ${JSON.stringify(result.content)}`).toBeFalsy();
-          // The answer is also JSON text (the only form without an outputSchema: a list, a value that may be null).
+          // The JSON once, in structuredContent; the text only says what it holds.
           const texts = result.content as { text: string }[];
-          const parsed = JSON.parse(texts.at(-1)!.text);
-          if (result.structuredContent !== undefined) expect(parsed).toEqual(result.structuredContent);
+          expect(texts).toHaveLength(1);
+          expect(texts[0]!.text.startsWith(action.displayName)).toBe(true);
+          expect(result.structuredContent).toHaveProperty('result');
         }
       }
     }, 60_000);
@@ -227,8 +231,10 @@ function describeTransport(
             .filter((id) => !WRITING_TOOLS.includes(id))
             .sort(),
         );
-        const refused = await call(readOnly.client, 'deleteBitcoinStream', { id: 'x' });
-        expect(refused.isError).toBe(true);
+        // An unknown tool is a protocol error (-32602), as the specification has it.
+        await expect(call(readOnly.client, 'deleteBitcoinStream', { id: 'x' })).rejects.toThrow(
+          /-32602.*Unknown tool "deleteBitcoinStream" \(this server runs with --read-only/,
+        );
       } finally {
         await readOnly.stop();
       }
@@ -309,5 +315,71 @@ describe('Streamable HTTP: Host and Origin checks', () => {
     const response = await post({ origin: new URL(server.url).origin });
     expect(response.status).toBe(200);
     await response.body?.cancel();
+  });
+});
+
+describe('answers within the budget, through the SDK client (which checks each against its outputSchema)', () => {
+  let small: Client;
+  let client: Client;
+  beforeAll(async () => {
+    small = await stdioClient(['--max-answer-tokens', '500']);
+    client = await stdioClient();
+  }, 30_000);
+  afterAll(async () => {
+    await small?.close();
+    await client?.close();
+  });
+
+  it('cuts a list that does not fit, says what was cut and how to get the rest, and stays within 500 tokens', async () => {
+    for (let i = 0; i < 8; i++) await call(small, 'createBitcoinStream', { webhookUrl: receiver.url });
+    const whole = await call(client, 'listBitcoinStreams', {});
+    const total = ((whole.structuredContent as { result: { result: unknown[] } }).result.result ?? []).length;
+    const result = await call(small, 'listBitcoinStreams', {});
+    expect(result.isError).toBeFalsy();
+    expect(Buffer.byteLength(JSON.stringify(result)) / 4).toBeLessThanOrEqual(500);
+    const { cut } = result.structuredContent as { cut: { path: string; shown: number; total: number }[] };
+    expect(cut).toEqual([{ path: 'result.result', shown: expect.any(Number), total }]);
+    expect(cut[0]!.shown).toBeLessThan(total);
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text).toContain(
+      `Cut to fit the answer budget of 500 tokens: result.result shows ${cut[0]!.shown} of ${total}.`,
+    );
+    expect(text).toMatch(/For the rest: ask for smaller pages \(`limit`\) and follow `cursor`/);
+  });
+
+  it('leaves long texts out by default, names them, and keeps them with detail "full"', async () => {
+    const concise = await call(client, 'getBlockByNumber', { blockTag: 1 });
+    const { result, omitted } = concise.structuredContent as {
+      result: Record<string, unknown>;
+      omitted: string[];
+    };
+    expect(omitted).toContain('result.logsBloom');
+    expect(result).not.toHaveProperty('logsBloom');
+    expect((concise.content as { text: string }[])[0]!.text).toMatch(
+      /result\.logsBloom.*`detail: "full"` keeps long texts/,
+    );
+    const full = await call(client, 'getBlockByNumber', { blockTag: 1, detail: 'full' });
+    expect((full.structuredContent as { result: Record<string, unknown> }).result.logsBloom).toMatch(
+      /^0x[0-9a-f]{512}$/,
+    );
+    const wrong = await call(client, 'getBlockByNumber', { blockTag: 1, detail: 'everything' });
+    expect(wrong.isError).toBe(true);
+    expect(JSON.stringify(wrong.content)).toContain('detail: must be \\"concise\\" or \\"full\\"');
+  });
+
+  it('refuses a 3.9 MiB search text before sending anything', async () => {
+    const requests = async () =>
+      JSON.stringify(await (await fetch(`${emulator.control}/requests`)).json()).match(/entities\/search/g)
+        ?.length ?? 0;
+    const before = await requests();
+    const result = await call(client, 'searchEntities', { query: 'a'.repeat(3.9 * 1024 * 1024) });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain(
+      'query: 4089446 characters is more than the 2048 this tool takes (it is sent in the URL).',
+    );
+    expect(await requests()).toBe(before);
+    // The count does see searches: an ordinary one adds one.
+    expect((await call(client, 'searchEntities', { query: 'binance' })).isError).toBeFalsy();
+    expect(await requests()).toBe(before + 1);
   });
 });

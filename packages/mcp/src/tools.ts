@@ -1,11 +1,25 @@
 /**
  * The MCP tools, one per action: name, title, description, schemas and annotations all derived
  * from the action's own definition, and the call that turns an SDK answer (or error) into a tool
- * result an agent can act on.
+ * result an agent can act on: the JSON once, as `structuredContent` (`{ result, omitted?, cut? }`),
+ * with a short text saying what it holds; concise by default and within the answer budget.
  */
 import type { Client, JsonSchema } from '@blockwire/core';
+import { redactValue } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { MCP_ACTIONS, type McpAction } from './actions.js';
+import {
+  BYTES_PER_TOKEN,
+  byteLength,
+  concise,
+  DEFAULT_ANSWER_TOKENS,
+  DETAILS,
+  type Detail,
+  fitToBudget,
+  LONG_TEXT,
+  type Shaped,
+} from './answers.js';
+import { type FieldLimit, limitsOf, MAX_URL_TEXT, overLimit } from './limits.js';
 
 export interface ToolAnnotations {
   title: string;
@@ -20,7 +34,7 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
-  outputSchema?: JsonSchema & { type: 'object' };
+  outputSchema: JsonSchema & { type: 'object' };
   annotations: ToolAnnotations;
 }
 
@@ -29,6 +43,9 @@ export interface Tool {
   action: McpAction;
   /** Reads only: offered with `--read-only`. */
   readOnly: boolean;
+  /** Takes `detail` (its answers can hold lists and long texts). */
+  detailed: boolean;
+  limits: Map<string, FieldLimit>;
 }
 
 export interface ToolResult {
@@ -38,13 +55,21 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+export interface CallOptions {
+  /** The answer budget in estimated tokens (bytes ÷ 4); default `DEFAULT_ANSWER_TOKENS`. */
+  answerTokens?: number;
+}
+
+/** The input field that picks the answer's shape; no action may have a field of that name. */
+export const DETAIL_FIELD = 'detail';
+
 /**
  * The JSON form of what a call returns. bigints (block numbers read over JSON-RPC) come back as
  * decimal strings, since JSON has no bigint; `toJson` converts the values the same way.
  */
-function outputJsonSchema(schema: z.core.$ZodType | undefined): JsonSchema | undefined {
-  if (!schema) return undefined;
-  const json = z.toJSONSchema(schema, {
+function outputJsonSchema(schema: z.core.$ZodType | undefined): JsonSchema {
+  if (!schema) return {};
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
     io: 'output',
     unrepresentable: 'any',
     override(ctx) {
@@ -56,11 +81,133 @@ function outputJsonSchema(schema: z.core.$ZodType | undefined): JsonSchema | und
       }
     },
   }) as JsonSchema;
-  return json.type === 'object' ? json : undefined;
+  return loosened(json) as JsonSchema;
 }
 
-function describe(action: McpAction): string {
-  const lines = [action.summary];
+/**
+ * An output schema a concise or cut answer still meets, kept short (every tool's schema is in
+ * every `tools/list`): the answer's type and its top-level fields with their types; no field
+ * required, no least length; deeper levels only as `object` or `array`.
+ */
+function loosened(schema: unknown, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null) return {};
+  const source = schema as JsonSchema;
+  const kept: JsonSchema = {};
+  if (source.type !== undefined) kept.type = source.type;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(source[key]))
+      kept[key] = (source[key] as unknown[]).map((variant) => loosened(variant, depth));
+  }
+  if (depth === 0 && source.properties) {
+    kept.properties = Object.fromEntries(
+      Object.entries(source.properties as Record<string, unknown>).map(([name, field]) => [
+        name,
+        loosened(field, depth + 1),
+      ]),
+    );
+  }
+  if (depth === 0 && source.type === 'array' && source.items) kept.items = loosened(source.items, depth + 1);
+  if (depth > 0 && kept.anyOf) return simplestOf(kept.anyOf as JsonSchema[]);
+  return kept;
+}
+
+/** One level down, a union as the list of its types (`["string", "null"]`), or anything. */
+function simplestOf(variants: JsonSchema[]): JsonSchema {
+  const types = variants.map((variant) => variant.type);
+  return types.every((type) => typeof type === 'string') ? { type: [...new Set(types as string[])] } : {};
+}
+
+/** The envelope every tool answers in. */
+function envelopeSchema(result: JsonSchema): JsonSchema & { type: 'object' } {
+  return {
+    type: 'object',
+    properties: {
+      result,
+      omitted: { type: 'array' },
+      cut: { type: 'array' },
+    },
+    required: ['result'],
+  };
+}
+
+/**
+ * The action's input schema as a model reads it: the n8n-only keys (`options`, `placeholder`) out,
+ * a list of names that is not an enum kept as a sentence of the description, and each field's
+ * limit (`maxLength`, `maxItems`) in.
+ */
+function compactInput(schema: JsonSchema, limits: Map<string, FieldLimit>): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const compacted: Record<string, JsonSchema> = {};
+  for (const [name, field] of Object.entries(properties)) {
+    const { options, placeholder: _, ...rest } = field as JsonSchema & { options?: { value: unknown }[] };
+    const property: JsonSchema = { ...rest };
+    if (Array.isArray(options) && !property.enum) {
+      const names = options.map((option) => String(option.value)).join(', ');
+      property.description = `${property.description ?? ''} Names: ${names}.`.trim();
+    }
+    const limit = limits.get(name);
+    if (limit?.maxItems !== undefined && property.maxItems === undefined) property.maxItems = limit.maxItems;
+    // Shown only where it tells something: a text in the URL with no pattern bounding it already.
+    if (limit?.maxLength === MAX_URL_TEXT) withMaxLength(property, limit.maxLength);
+    compacted[name] = property;
+  }
+  return { ...schema, properties: compacted };
+}
+
+/** Adds `maxLength` to every string form of a field (and of its items) not bounded otherwise. */
+function withMaxLength(schema: JsonSchema, max: number): void {
+  const bounded = schema.pattern !== undefined || schema.enum !== undefined || schema.format !== undefined;
+  if (
+    schema.type === 'string' &&
+    !bounded &&
+    (typeof schema.maxLength !== 'number' || schema.maxLength > max)
+  )
+    schema.maxLength = max;
+  if (schema.type === 'array' && typeof schema.items === 'object' && schema.items !== null) {
+    schema.items = { ...(schema.items as JsonSchema) };
+    withMaxLength(schema.items as JsonSchema, max);
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(schema[key])) {
+      schema[key] = (schema[key] as JsonSchema[]).map((variant) => {
+        const copy = { ...variant };
+        withMaxLength(copy, max);
+        return copy;
+      });
+    }
+  }
+}
+
+/** What an answer holds, in a few words: "an object: tokenName, usdPrice, … (12 fields)". */
+function shapeOf(schema: JsonSchema, depth = 0): string {
+  const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (variants && depth < 3) {
+    const nullable = variants.some((variant) => variant.type === 'null');
+    const shapes = [...new Set(variants.filter((v) => v.type !== 'null').map((v) => shapeOf(v, depth + 1)))];
+    return `${shapes.join(' or ')}${nullable ? ', or null' : ''}`;
+  }
+  if (schema.type === 'array') {
+    const items = schema.items as JsonSchema | undefined;
+    return items && depth < 3
+      ? `a list of ${shapeOf(items, depth + 1).replace(/^an? /, '')}s`.replace(/ss$/, 's')
+      : 'a list';
+  }
+  if (schema.type === 'object' && schema.properties) {
+    const names = Object.keys(schema.properties as object);
+    const shown = names.slice(0, 6).join(', ');
+    return `an object (${shown}${names.length > 6 ? `, … ${names.length} fields` : ''})`;
+  }
+  if (typeof schema.type === 'string') return `a ${schema.type}`;
+  return 'the service’s answer';
+}
+
+function describe(
+  action: McpAction,
+  tool: { detailed: boolean; limits: Map<string, FieldLimit> },
+  output: JsonSchema,
+): string {
+  const lines = [`${action.summary.replace(/\.$/, '')}.`];
+  lines.push(`Returns structuredContent.result: ${shapeOf(output)}.`);
   const paging = action.paging;
   if (paging?.style === 'cursor') {
     lines.push(
@@ -71,9 +218,10 @@ function describe(action: McpAction): string {
       `Paged: \`${paging.pageField}\` picks the page${paging.limitField ? `, \`${paging.limitField}\` its size` : ''}.`,
     );
   }
-  if (action.chunking) {
+  const lists = [...tool.limits].filter(([, limit]) => limit.maxItems !== undefined);
+  if (lists.length > 0) {
     lines.push(
-      `\`${action.chunking.field}\` takes any number of values: they are sent ${action.chunking.size} per request.`,
+      `Per call: ${lists.map(([name, limit]) => `\`${name}\` at most ${limit.maxItems} (${limit.because.replace(/, \d+ requests at most per call$/, '')})`).join('; ')}.`,
     );
   }
   lines.push(`Example input: ${JSON.stringify(action.exampleInputs[0])}`);
@@ -82,12 +230,30 @@ function describe(action: McpAction): string {
 
 export function toolOf(action: McpAction): Tool {
   const { readOnly } = action;
-  const outputSchema = outputJsonSchema(action.output);
+  const properties = (action.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
+  if (DETAIL_FIELD in properties)
+    throw new Error(`${action.id}: an input field is named ${DETAIL_FIELD}, which the MCP tools reserve`);
+  const output = outputJsonSchema(action.output);
+  const limits = limitsOf(action);
+  const detailed = !action.output || JSON.stringify(output).includes('"array"');
+  const { $schema: _, ...input } = compactInput(action.inputSchema, limits);
+  if (detailed) {
+    input.properties = {
+      ...(input.properties as object),
+      [DETAIL_FIELD]: {
+        type: 'string',
+        enum: [...DETAILS],
+        default: 'concise',
+        description: `concise leaves out, and names, texts over ${LONG_TEXT} characters (blooms, proofs, call data); full keeps them.`,
+      },
+    };
+  }
   const definition: ToolDefinition = {
     name: action.id,
     title: action.displayName,
-    description: describe(action),
-    inputSchema: { ...action.inputSchema, type: 'object' },
+    description: describe(action, { detailed, limits }, output),
+    inputSchema: { ...input, type: 'object' },
+    outputSchema: envelopeSchema(output),
     annotations: {
       title: action.displayName,
       readOnlyHint: readOnly,
@@ -96,8 +262,7 @@ export function toolOf(action: McpAction): Tool {
       openWorldHint: true,
     },
   };
-  if (outputSchema) definition.outputSchema = { ...outputSchema, type: 'object' };
-  return { definition, action, readOnly };
+  return { definition, action, readOnly, detailed, limits };
 }
 
 /** Every tool, in the SDK's order; `readOnly` leaves out those that change state. */
@@ -107,51 +272,118 @@ export function buildTools(options: { readOnly?: boolean } = {}): Tool[] {
 
 /** JSON-safe copy: bigints become decimal strings. */
 export function toJson(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value, (_key, entry) => (typeof entry === 'bigint' ? entry.toString() : entry)),
-  );
+  const text = JSON.stringify(value, (_key, entry) => (typeof entry === 'bigint' ? entry.toString() : entry));
+  return text === undefined ? null : JSON.parse(text);
 }
 
-/** Runs a tool; an error of any kind becomes a tool error with the key masked, never a throw. */
+function toolError(text: string, redact: (text: string) => string): ToolResult {
+  return { content: [{ type: 'text', text: redact(text) }], isError: true };
+}
+
+/**
+ * Runs a tool; an error of any kind becomes a tool error with the key masked, never a throw. The
+ * answer is masked deeply (every string and key), shaped (concise unless `detail: "full"`), and
+ * cut to the budget.
+ */
 export async function callTool(
   tool: Tool,
   client: Client,
   args: Record<string, unknown>,
+  options: CallOptions = {},
 ): Promise<ToolResult> {
+  const { [DETAIL_FIELD]: detail = 'concise', ...input } = args;
+  if (tool.detailed && !DETAILS.includes(detail as Detail)) {
+    return toolError(
+      `${DETAIL_FIELD}: must be "concise" or "full", got ${JSON.stringify(detail)}.`,
+      client.redact,
+    );
+  }
+  if (!tool.detailed && args[DETAIL_FIELD] !== undefined) {
+    return toolError(
+      `${DETAIL_FIELD}: ${tool.definition.name} has no detail to choose (its answers are small).`,
+      client.redact,
+    );
+  }
+  const tooMuch = overLimit(input, tool.limits);
+  if (tooMuch) return toolError(`Invalid input of ${tool.definition.name}: ${tooMuch}`, client.redact);
+  let answer: unknown;
   try {
-    const answer = toJson(await tool.action.call(client, args));
-    const text = client.redact(summarize(tool, answer));
-    // The spec asks a tool with structured content to send it as JSON text too, for older clients.
-    const result: ToolResult = {
-      content: [
-        { type: 'text', text },
-        { type: 'text', text: client.redact(JSON.stringify(answer)) },
-      ],
-    };
-    if (tool.definition.outputSchema) result.structuredContent = answer as Record<string, unknown>;
-    return result;
+    answer = redactValue(toJson(await tool.action.call(client, input)), client.redact);
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { content: [{ type: 'text', text: client.redact(message) }], isError: true };
+    return toolError(message, client.redact);
   }
+  const maxBytes = (options.answerTokens ?? DEFAULT_ANSWER_TOKENS) * BYTES_PER_TOKEN;
+  const shaped = detail === 'full' ? { result: answer, omitted: [], cut: [] } : concise(answer);
+  const fitted = fitToBudget(shaped, maxBytes, (candidate) =>
+    byteLength(JSON.stringify(resultOf(tool, candidate, input, maxBytes))),
+  );
+  return resultOf(tool, fitted, input, maxBytes);
 }
 
-/** A short line an agent (or a person) reads first; the data itself is in structuredContent. */
-function summarize(tool: Tool, answer: unknown): string {
+function resultOf(tool: Tool, shaped: Shaped, input: Record<string, unknown>, maxBytes: number): ToolResult {
+  const structured: Record<string, unknown> = { result: shaped.result };
+  if (shaped.omitted.length > 0) structured.omitted = shaped.omitted;
+  if (shaped.cut.length > 0) structured.cut = shaped.cut;
+  return {
+    content: [{ type: 'text', text: summarize(tool, shaped, input, maxBytes) }],
+    structuredContent: structured,
+  };
+}
+
+/** A short text an agent (or a person) reads first; the data itself is in structuredContent.result. */
+function summarize(tool: Tool, shaped: Shaped, input: Record<string, unknown>, maxBytes: number): string {
   const { action } = tool;
+  const answer = shaped.result;
+  const sentences: string[] = [];
   const paging = action.paging;
-  if (paging && typeof answer === 'object' && answer !== null) {
+  if (paging && typeof answer === 'object' && answer !== null && !Array.isArray(answer)) {
     const record = answer as Record<string, unknown>;
     const items = record[paging.items];
     const count = Array.isArray(items) ? items.length : 0;
-    if (paging.style === 'cursor') {
-      const cursor = record[paging.nextCursor];
-      return typeof cursor === 'string' && cursor !== ''
-        ? `${action.displayName}: ${count} item(s); more with ${paging.cursorField}=${JSON.stringify(cursor)}.`
-        : `${action.displayName}: ${count} item(s); last page.`;
-    }
-    return `${action.displayName}: ${count} item(s) on this page.`;
+    const cursor = paging.style === 'cursor' ? record[paging.nextCursor] : undefined;
+    sentences.push(
+      paging.style !== 'cursor'
+        ? `${action.displayName}: ${count} item(s) on this page.`
+        : typeof cursor === 'string' && cursor !== ''
+          ? `${action.displayName}: ${count} item(s); more with ${paging.cursorField}=${JSON.stringify(cursor)}.`
+          : `${action.displayName}: ${count} item(s); last page.`,
+    );
+  } else if (Array.isArray(answer)) {
+    sentences.push(`${action.displayName}: ${answer.length} item(s).`);
+  } else if (answer === null && !shaped.omitted.includes('result')) {
+    sentences.push(`${action.displayName}: null (nothing found).`);
+  } else {
+    sentences.push(`${action.displayName}: the answer is in structuredContent.result.`);
   }
-  if (Array.isArray(answer)) return `${action.displayName}: ${answer.length} item(s).`;
-  return `${action.displayName}: done.`;
+  if (shaped.omitted.length > 0) {
+    const shown = shaped.omitted.slice(0, 5).join(', ');
+    const more = shaped.omitted.length > 5 ? ` and ${shaped.omitted.length - 5} more` : '';
+    sentences.push(
+      `Left out (long texts, or too large for the answer budget): ${shown}${more}; ${tool.detailed ? `\`${DETAIL_FIELD}: "full"\` keeps long texts.` : ''}`.trim(),
+    );
+  }
+  if (shaped.cut.length > 0) {
+    const cuts = shaped.cut.map((cut) => `${cut.path} shows ${cut.shown} of ${cut.total}`).join(', ');
+    sentences.push(
+      `Cut to fit the answer budget of ${maxBytes / BYTES_PER_TOKEN} tokens: ${cuts}. For the rest: ${narrower(tool, input)}.`,
+    );
+  }
+  return sentences.join(' ');
+}
+
+/** How to ask for what did not fit: a smaller page, fewer values, or the short form. */
+function narrower(tool: Tool, input: Record<string, unknown>): string {
+  const { action } = tool;
+  const paging = action.paging;
+  if (paging?.limitField) {
+    return `ask for smaller pages (\`${paging.limitField}\`) and follow ${paging.style === 'cursor' ? `\`${paging.cursorField}\`` : `\`${paging.pageField}\``}`;
+  }
+  const lists = Object.entries(input).filter(([, value]) => Array.isArray(value) && value.length > 1);
+  if (lists.length > 0)
+    return `call again with fewer \`${lists[0]![0]}\` at a time (this call had ${(lists[0]![1] as unknown[]).length})`;
+  const flags = Object.entries(input).filter(([, value]) => value === true);
+  if (flags.length > 0)
+    return `call without \`${flags[0]![0]}\` for the short form, then ask for the parts you need`;
+  return input[DETAIL_FIELD] === 'full' ? `leave \`${DETAIL_FIELD}\` at "concise"` : 'narrow the call';
 }

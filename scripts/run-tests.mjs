@@ -3,7 +3,8 @@
 // and end with one plain line of totals over all of them, e.g. `212 passed, 0 failed, 1 skipped`.
 // Neither step is silent for long: the build prints a line every 10 s once it takes more than a
 // few seconds (progress.mjs), the test run one whenever no test file has finished for 10 s
-// (heartbeat-reporter.ts). BLOCKWIRE_SKIP (see skips.ts) leaves out the suites of missing tools.
+// (heartbeat-reporter.ts). BLOCKWIRE_SKIP (packages/testing/src/skips.ts) leaves out the suites
+// of tools this machine lacks, counted as skipped.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -190,8 +190,8 @@ async function main() {
   };
   if (env.npm_config_nodedir === undefined) delete env.npm_config_nodedir;
   const installStatus = await run(node, [pnpm, 'install', '--frozen-lockfile', '--reporter=silent'], {
-    what: 'installing the dependencies (pnpm install)',
-    expect: 'minutes on a fresh clone, seconds afterwards',
+    what: 'installing the dependencies',
+    expect: 'pnpm install; minutes on a fresh clone, seconds afterwards',
     env,
   });
   if (installStatus !== 0) {

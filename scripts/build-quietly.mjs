@@ -16,7 +16,7 @@ export async function buildQuietly(filter, what) {
     {
       prefix: 'build',
       what: `building ${what} and the packages it uses`,
-      expect: 'a few minutes on a fresh clone, seconds when cached',
+      expect: 'turbo; minutes on a fresh clone, seconds when cached',
       capture: true,
       spawnOptions: { cwd: root, env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } },
     },

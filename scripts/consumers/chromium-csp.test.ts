@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium } from '@blockwire/testing/chromium';
+import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsumerProject, consumerProject, removeTarballs } from './harness/project.js';
 import { deliverPayment, type Service, startService, USDC } from './harness/service.js';
@@ -187,7 +188,7 @@ afterAll(async () => {
   await removeTarballs();
 });
 
-describe(`Chromium, a page with Content-Security-Policy: ${CSP}`, () => {
+describe.skipIf(skipped('chromium'))(`Chromium, a page with Content-Security-Policy: ${CSP}`, () => {
   it('runs under the policy: the page itself cannot generate code', () => {
     expect(result.codeGenerationRefused).toBe(true);
   });

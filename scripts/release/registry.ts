@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cannotInstall } from '@blockwire/testing/skips';
 
 const harness = join(import.meta.dirname, 'harness');
 
@@ -35,13 +36,17 @@ export async function ensureVerdaccio(): Promise<string> {
   const staging = mkdtempSync(join(tmpdir(), 'blockwire-verdaccio-'));
   cpSync(join(harness, 'package.json'), join(staging, 'package.json'));
   // Not execFileSync: a test worker blocked for the whole install misses vitest's RPC deadline.
-  await promisify(execFile)(
-    'npm',
-    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-    {
-      cwd: staging,
-    },
-  );
+  process.stderr.write(`[verdaccio] installing verdaccio ${version} into ${home} (one time)\n`);
+  try {
+    await promisify(execFile)(
+      'npm',
+      ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: staging },
+    );
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(cannotInstall('verdaccio', `npm install failed: ${(error as Error).message}`));
+  }
   mkdirSync(join(home, '..'), { recursive: true });
   rmSync(home, { recursive: true, force: true });
   cpSync(staging, home, { recursive: true });

@@ -23,6 +23,7 @@ import {
   type TxRecord,
   updateBitcoinStream,
 } from '@blockwire/streams';
+import { sameBitcoinAddress } from './inputs.js';
 import type { BitcoinStatusView, BoardEvents, BoardRow } from './views.js';
 
 /** The stream is found again by this tag after a restart (on the emulator's state file, or the real service). */
@@ -63,7 +64,8 @@ export interface BitcoinBoard {
   status(): BitcoinStatusView;
   /** The most recently moved transactions first, at most {@link BOARD_SIZE}. */
   rows(): BoardRow[];
-  watch(address: string): Promise<void>;
+  /** Adds an address to the stream; false when it was watched already (nothing is sent then). */
+  watch(address: string): Promise<boolean>;
   setAllAddresses(allAddresses: boolean): Promise<void>;
   /** Records the simulated chain's tip (after mining). */
   setTip(height: number): void;
@@ -79,6 +81,11 @@ export function createBitcoinBoard(options: BitcoinBoardOptions): BitcoinBoard {
   let stream: BitcoinStream | undefined;
   let watched: string[] = [];
   let tip: number | undefined;
+  /**
+   * When "every transaction" was last turned off: the stream delivers nothing more for a
+   * transaction of no watched address seen before, so its row would wait at its stage forever.
+   */
+  let everyTransactionUntil: number | undefined;
 
   const emit: Listener = (event, data) => {
     for (const listener of listeners) listener(event, data);
@@ -141,16 +148,43 @@ export function createBitcoinBoard(options: BitcoinBoardOptions): BitcoinBoard {
     emit('status', status());
   }
 
-  async function watch(address: string): Promise<void> {
+  async function watch(address: string): Promise<boolean> {
     const current = requireStream();
+    if (watched.some((candidate) => sameBitcoinAddress(candidate, address))) return false;
     await addBitcoinStreamAddress(client, { id: current.id, address });
     watched = await listWatched(client, current.id);
     emit('status', status());
+    return true;
   }
 
   async function setAllAddresses(allAddresses: boolean): Promise<void> {
+    const wasOn = stream?.allAddresses ?? false;
     stream = await updateBitcoinStream(client, { id: requireStream().id, allAddresses });
-    emit('status', status());
+    if (wasOn && !allAddresses) {
+      everyTransactionUntil = Date.now();
+      // The rows the stream no longer follows leave every open page.
+      emit('board', { rows: rows(), status: status(), size: BOARD_SIZE });
+    } else emit('status', status());
+  }
+
+  /**
+   * A row stays while the stream still follows its transaction: it touches a watched address, or
+   * the stream delivers every transaction and has done so since the row last moved.
+   */
+  function followed(row: BoardRow): boolean {
+    // Before the stream is connected there is nothing to judge by: the store's rows show.
+    if (!stream || row.watchedAddresses.length > 0) return true;
+    if (!stream.allAddresses) return false;
+    return everyTransactionUntil === undefined || row.updatedAt > everyTransactionUntil;
+  }
+
+  function rows(): BoardRow[] {
+    return store
+      .list({})
+      .sort((a, b) => b.updatedAt - a.updatedAt || b.firstSeenAt - a.firstSeenAt)
+      .map((record) => toRow(record, watched))
+      .filter(followed)
+      .slice(0, BOARD_SIZE);
   }
 
   function requireStream(): BitcoinStream {
@@ -162,12 +196,7 @@ export function createBitcoinBoard(options: BitcoinBoardOptions): BitcoinBoard {
     receiver: handler.node,
     connect,
     status,
-    rows: () =>
-      store
-        .list({})
-        .sort((a, b) => b.updatedAt - a.updatedAt || b.firstSeenAt - a.firstSeenAt)
-        .slice(0, BOARD_SIZE)
-        .map((record) => toRow(record, watched)),
+    rows,
     watch,
     setAllAddresses,
     setTip(height) {
@@ -210,9 +239,6 @@ async function listWatched(client: Client, id: string): Promise<string[]> {
   return addresses;
 }
 
-const sameAddress = (a: string, b: string) =>
-  a === b || (a.toLowerCase().startsWith('bc1') && a.toLowerCase() === b.toLowerCase());
-
 /** The exact satoshis of a payload amount; 0 for a missing one (or one finer than a satoshi). */
 function sats(value: number | string | null | undefined): bigint {
   if (value === null || value === undefined) return 0n;
@@ -231,7 +257,7 @@ function outputAddresses(output: NonNullable<BitcoinTransaction['vout']>[number]
 
 export function toRow(record: TxRecord, watched: readonly string[]): BoardRow {
   const { tx } = record;
-  const isWatched = (address: string) => watched.some((candidate) => sameAddress(candidate, address));
+  const isWatched = (address: string) => watched.some((candidate) => sameBitcoinAddress(candidate, address));
   let receivedSats = 0n;
   const touched = new Set<string>();
   for (const output of tx.vout ?? []) {

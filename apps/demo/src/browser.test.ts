@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '@blockwire/emulator';
 import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium } from '@blockwire/testing/chromium';
+import { skipped } from '@blockwire/testing/skips';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Demo, startDemo } from './demo.js';
@@ -65,13 +66,21 @@ function lowContrastTexts(): string[] {
   return failures;
 }
 
-describe('the demo page in Chromium, on the emulator', () => {
+describe.skipIf(skipped('chromium'))('the demo page in Chromium, on the emulator', () => {
   let demo: Demo;
   let browser: BrowserContext;
   let page: Page;
   let dataDir: string;
   let profileDir: string;
   const consoleErrors: string[] = [];
+  /** The path of every API request the page made, in order. */
+  const apiRequests: string[] = [];
+  /** The API requests made while `action` ran. */
+  const requestsDuring = async (action: () => Promise<void>): Promise<string[]> => {
+    const before = apiRequests.length;
+    await action();
+    return apiRequests.slice(before);
+  };
 
   beforeAll(async () => {
     await ensureChromium();
@@ -88,11 +97,13 @@ describe('the demo page in Chromium, on the emulator', () => {
       deviceScaleFactor: 1,
     });
     page = browser.pages()[0] ?? (await browser.newPage());
+    // Every error counts, a 4xx answer too: the page catches ordinary input mistakes before any request.
     page.on('console', (message) => {
-      // A 4xx answer the page shows as a sentence is expected (the bad address below).
-      const shownProblem = /^Failed to load resource: the server responded with a status of 4\d\d/;
-      if (message.type() === 'error' && !shownProblem.test(message.text()))
-        consoleErrors.push(message.text());
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/'))
+        apiRequests.push(new URL(request.url()).pathname);
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     await page.goto(demo.url);
@@ -121,19 +132,106 @@ describe('the demo page in Chromium, on the emulator', () => {
     );
   });
 
-  it('shows a bad address as a sentence and marks the field', async () => {
+  it('shows a bad address as a sentence and marks the field, without asking the server', async () => {
     const panel = page.locator('#price');
-    await panel.locator('input[name="address"]').fill('0x1234');
-    await panel.getByRole('button', { name: 'Get price' }).click();
+    const input = panel.locator('input[name="address"]');
+    const sent = await requestsDuring(async () => {
+      await input.fill('0x1234');
+      await panel.getByRole('button', { name: 'Get price' }).click();
+      await panel.locator('.error').waitFor();
+    });
+    expect(sent).toEqual([]);
+    // The sentence the server gives for the same input (server.test.ts), found by the SDK's own schema.
     await expect(panel.locator('.error').textContent()).resolves.toBe(
       'The address must be a 0x-prefixed address of 40 hex digits.',
     );
-    const input = panel.locator('input[name="address"]');
     await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
     const described = await input.getAttribute('aria-describedby');
     await expect(page.locator(`#${described}`).textContent()).resolves.toBe(
       'The address must be a 0x-prefixed address of 40 hex digits.',
     );
+  });
+
+  it('unmarks a corrected field as soon as it is valid, before the form is sent again', async () => {
+    const panel = page.locator('#price');
+    const input = panel.locator('input[name="address"]');
+    await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+    // Still wrong while typing: still marked (and red, once the focus ring is gone).
+    await input.fill('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756C');
+    await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
+    const borderOf = (locator: typeof input) =>
+      locator.evaluate((element) => getComputedStyle(element).borderColor);
+    await input.blur();
+    const untouched = await borderOf(panel.locator('input[name="toBlock"]'));
+    await expect.poll(() => borderOf(input)).toBe('rgb(185, 28, 28)'); // --down of styles.css
+    await input.focus();
+    await input.press('End');
+    await input.pressSequentially('c2');
+    await expect(input.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(input.getAttribute('aria-describedby')).resolves.toBeNull();
+    await expect(panel.locator('.error').count()).resolves.toBe(0);
+    await input.blur();
+    // The border eases back (a CSS transition) to the colour of a field never marked.
+    await expect.poll(() => borderOf(input)).toBe(untouched);
+  });
+
+  it('catches an ordinary mistake in every form in the page, with no request and no console error', async () => {
+    const mistakes: Array<{ panel: string; fill: [string, string][]; submit: string; says: RegExp }> = [
+      {
+        panel: '#price',
+        fill: [['toBlock', '12a']],
+        submit: 'Get price',
+        says: /^The block number must be a whole number/,
+      },
+      {
+        panel: '#entities',
+        fill: [['query', '   ']],
+        submit: 'Search',
+        says: /^The search text is required\.$/,
+      },
+      {
+        panel: '#solana',
+        fill: [['addresses', 'not-a-mint']],
+        submit: 'Get prices',
+        says: /^Address 1 of the list/,
+      },
+      { panel: '#bitcoin', fill: [['address', 'bc1qnotanaddress']], submit: 'Watch', says: /^The address / },
+      {
+        panel: '#bitcoin',
+        fill: [['amountBtc', '0.123456789']],
+        submit: 'Send transaction',
+        says: /^The amount must be an amount of BTC/,
+      },
+      {
+        panel: '#blocks',
+        fill: [['number', '-1']],
+        submit: 'Show',
+        says: /^The block number must be a whole number/,
+      },
+    ];
+    for (const { panel, fill, submit, says } of mistakes) {
+      const root = page.locator(panel);
+      const sent = await requestsDuring(async () => {
+        for (const [name, value] of fill) await root.locator(`[name="${name}"]`).first().fill(value);
+        await root.getByRole('button', { name: submit, exact: true }).click();
+        await root.locator('.error').waitFor();
+      });
+      expect(sent, `${panel} ${submit}`).toEqual([]);
+      await expect(root.locator('.error').textContent(), `${panel} ${submit}`).resolves.toMatch(says);
+      const [name] = fill[0]!;
+      await expect(root.locator(`[name="${name}"]`).first().getAttribute('aria-invalid')).resolves.toBe(
+        'true',
+      );
+    }
+    // Put right again for the tests below.
+    await page.locator('#price [name="toBlock"]').fill('');
+    await page.locator('#bitcoin [name="address"]').fill('');
+    await page.locator('#bitcoin [name="amountBtc"]').fill('0.125');
+    await page.locator('#blocks [name="number"]').fill('');
+    await expect(
+      page.locator('#bitcoin [name="amountBtc"]').getAttribute('aria-invalid'),
+    ).resolves.toBeNull();
+    expect(consoleErrors).toEqual([]);
   });
 
   it('names each example button as it is read out: "USDC on eth", not "USDCeth"', async () => {
@@ -152,21 +250,22 @@ describe('the demo page in Chromium, on the emulator', () => {
     expect(failures).toEqual([]);
   });
 
-  it('says there are no more entities when the next page of a category comes back empty', async () => {
+  it('offers no next page of a category that has none, also when the last page is full', async () => {
     const panel = page.locator('#entities');
-    await panel
-      .locator('[data-role="categories"]')
-      .getByRole('button', { name: /^Exchanges/ })
-      .click();
-    const next = panel.getByRole('button', { name: 'Next →' });
-    await panel.locator('.pager').waitFor();
-    // 12 exchanges fill the first page exactly: the answer cannot know there are no more.
-    await expect(next.isEnabled()).resolves.toBe(true);
-    await next.click();
-    await expect(panel.locator('[data-role="no-more"]').textContent()).resolves.toBe(
-      'No more entities in “Exchanges”.',
+    const sent = await requestsDuring(async () => {
+      await panel
+        .locator('[data-role="categories"]')
+        .getByRole('button', { name: /^Exchanges/ })
+        .click();
+      await panel.locator('.pager').waitFor();
+    });
+    expect(sent).toEqual(['/api/entities/category']);
+    // 12 exchanges fill the first page exactly: the server looked at the next one.
+    await expect(panel.locator('.group li').count()).resolves.toBe(12);
+    await expect(panel.getByRole('button', { name: 'Next →' }).isEnabled()).resolves.toBe(false);
+    await expect(panel.locator('[data-role="meta"]').textContent()).resolves.toMatch(
+      /^2 requests to the service/,
     );
-    await expect(next.isEnabled()).resolves.toBe(false);
   });
 
   it('says, on the emulator, that every chain of the blocks panel is one anvil chain', async () => {
@@ -211,6 +310,45 @@ describe('the demo page in Chromium, on the emulator', () => {
     await expect(row.textContent()).resolves.toContain('0.125 BTC');
     await expect(row.textContent()).resolves.toMatch(/12\s500\s000 sats/);
     await panel.locator('tr .badge.coinbase').first().waitFor();
+  });
+
+  it('drops the rows the stream stops following when "every transaction" is turned off', async () => {
+    const panel = page.locator('#bitcoin');
+    const watchedRows = await panel.locator('tr.watched').count();
+    expect(watchedRows).toBeGreaterThan(0);
+    await expect(panel.locator('tr .badge.coinbase').count()).resolves.toBeGreaterThan(0);
+    await panel.locator('[data-role="all-addresses"]').uncheck();
+    await panel.locator('.message.ok', { hasText: 'watched addresses only' }).waitFor();
+    // A coinbase pays no watched address: no delivery would ever confirm it now.
+    await expect.poll(() => panel.locator('tr .badge.coinbase').count()).toBe(0);
+    await expect(panel.locator('tbody tr:not(.watched)').count()).resolves.toBe(0);
+    await expect(panel.locator('tr.watched').count()).resolves.toBe(watchedRows);
+    // Still so after a reload: the server's board follows the same rule.
+    await page.reload();
+    await page.locator('body[data-ready="true"]').waitFor();
+    await panel.locator('[data-role="live"][data-state="live"]').waitFor();
+    await expect.poll(() => panel.locator('tr.watched').count()).toBe(watchedRows);
+    await expect(panel.locator('tbody tr:not(.watched)').count()).resolves.toBe(0);
+  });
+
+  it('says "Already watching" for an address the stream watches, and asks nothing', async () => {
+    const panel = page.locator('#bitcoin');
+    const input = panel.locator('[data-role="watch"] input[name="address"]');
+    const sent = await requestsDuring(async () => {
+      // The BIP84 test wallet's first address, watched from the start, typed in capitals.
+      await input.fill('BC1QCR8TE4KR609GCAWUTMRZA0J4XV80JY8Z306FYU');
+      await panel.getByRole('button', { name: 'Watch', exact: true }).click();
+      await panel.locator('.message.ok', { hasText: 'Already watching' }).waitFor();
+    });
+    expect(sent).toEqual([]);
+    await expect(panel.locator('.message').textContent()).resolves.toBe(
+      'Already watching BC1QCR8TE4KR609GCAWUTMRZA0J4XV80JY8Z306FYU.',
+    );
+    const added = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
+    await input.fill(added);
+    await panel.getByRole('button', { name: 'Watch', exact: true }).click();
+    await panel.locator('.message.ok', { hasText: 'Now watching' }).waitFor();
+    await expect(panel.locator('[data-role="watched"] option', { hasText: added }).count()).resolves.toBe(1);
   });
 
   it('sends a test transaction and shows it, with its receipt, in the latest EVM block', async () => {

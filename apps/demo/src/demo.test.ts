@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_SECRET_KEY, type Emulator, startEmulator } from '@blockwire/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Demo, startDemo } from './demo.js';
-import type { BitcoinStatusView, BoardEvents, BoardRow, InfoView, PriceView } from './views.js';
+import type { BitcoinStatusView, BoardEvents, BoardRow, InfoView, PriceView, WatchView } from './views.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'blockwire-demo-test-'));
 const running: Demo[] = [];
@@ -124,8 +124,11 @@ describe('the live Bitcoin board', () => {
   });
 
   it('watches an address the page adds', async () => {
-    const status = await post<BitcoinStatusView>(first, '/api/bitcoin/watch', { address: added });
+    const status = await post<WatchView>(first, '/api/bitcoin/watch', { address: added });
+    expect(status).toMatchObject({ added: true });
     expect(status.watched).toContain(added);
+    const again = await post<WatchView>(first, '/api/bitcoin/watch', { address: added });
+    expect(again).toMatchObject({ added: false, watched: status.watched });
   });
 
   it('refuses deliveries that are not signed by the service', async () => {

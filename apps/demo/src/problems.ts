@@ -14,9 +14,11 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-  type ValidationIssue,
 } from '@blockwire/core';
 import { SimulatorError } from './backend.js';
+import { sentence, validationProblem } from './sentences.js';
+
+export { FIELD_NAMES, fieldName, issueSentence, sentence } from './sentences.js';
 
 export interface Problem {
   status: number;
@@ -38,60 +40,6 @@ export class DemoError extends Error {
   }
 }
 
-/** What each input field is called on the page, by its path in an SDK input. */
-export const FIELD_NAMES: Record<string, string> = {
-  address: 'The address',
-  chain: 'The chain',
-  toBlock: 'The block number',
-  addresses: 'The address list',
-  query: 'The search text',
-  entityId: 'The entity id',
-  categoryId: 'The category id',
-  blockTag: 'The block number',
-  amountBtc: 'The amount',
-  to: 'The address',
-  blocks: 'The number of blocks',
-  number: 'The block number',
-  page: 'The page number',
-  id: 'The id',
-  network: 'The network',
-  enabled: 'The choice',
-};
-
-export function fieldName(path: string): string {
-  const [head, index] = path.split('.');
-  if (head === 'addresses' && index !== undefined && /^\d+$/.test(index)) {
-    return `Address ${Number(index) + 1} of the list`;
-  }
-  return FIELD_NAMES[head ?? ''] ?? (path ? `The field “${path}”` : 'The input');
-}
-
-export function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
-/** How a message that reads on after a field's name begins ("The address must be …"). */
-const PREDICATE = /^(must|is|are|has|have|contains|cannot|does|do|was|were)\b/;
-
-/**
- * One issue as a sentence about its field. Messages of the SDK and of zod do not all read on
- * after a name ("unknown chain …", "Too big: …"): those follow "is not valid:".
- */
-export function issueSentence(issue: ValidationIssue): string {
-  const message = issue.message.trim();
-  const field = fieldName(issue.path);
-  if (PREDICATE.test(message)) return sentence(`${field} ${message}`);
-  if (message.startsWith('unknown field')) return sentence(`${field} has ${message}`);
-  const lower = /^[A-Z][a-z]/.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message;
-  return sentence(`${field} is not valid: ${lower}`);
-}
-
-function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues.slice(0, 3).map(issueSentence).join(' ');
-}
-
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
@@ -102,10 +50,7 @@ export function toProblem(error: unknown, subject?: string): Problem {
   if (error instanceof DemoError) {
     return { status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
   }
-  if (error instanceof ValidationError) {
-    const field = error.issues[0]?.path.split('.')[0];
-    return { status: 400, message: describeIssues(error.issues), ...(field ? { field } : {}) };
-  }
+  if (error instanceof ValidationError) return { status: 400, ...validationProblem(error) };
   if (error instanceof SimulatorError) return { status: 400, message: sentence(error.message) };
   if (error instanceof RateLimitError) {
     const wait = error.retryAfterMs === undefined ? '' : ` Try again in ${seconds(error.retryAfterMs)} s.`;

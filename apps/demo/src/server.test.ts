@@ -311,7 +311,8 @@ describe('entities', () => {
     expect(categories.map((category) => category.id)).toContain('exchanges');
     const first = (await get('/api/entities/category?id=exchanges')).json;
     const second = (await get('/api/entities/category?id=exchanges&page=1')).json;
-    expect(first).toMatchObject({ categoryId: 'exchanges', page: 0, more: true });
+    // 12 exchanges fill the first page exactly: the demo looks at the next one and offers none.
+    expect(first).toMatchObject({ categoryId: 'exchanges', page: 0, more: false });
     expect(second).toMatchObject({ page: 1, more: false });
     expect((first.entities as unknown[]).length + (second.entities as unknown[]).length).toBe(12);
   });

@@ -19,6 +19,9 @@ export const WEBHOOK_PATH = '/webhooks/bitcoin';
 
 /** The page's files. Resolved from the package folder, so it holds for src/ and dist/ alike. */
 export const PUBLIC_DIR = fileURLToPath(new URL('../src/public/', import.meta.url));
+/** The page's input checks, built from src/inputs.ts for the browser (tsup.config.ts). */
+export const CHECKS_BUNDLE = fileURLToPath(new URL('../dist/public/', import.meta.url));
+const CHECKS_PATH = '/lib/checks.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -79,6 +82,7 @@ export function createDemoServer(options: DemoServerOptions): DemoServer {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
+    if (url.pathname === CHECKS_PATH) return serveStatic(CHECKS_BUNDLE, '/checks.js', res, method === 'HEAD');
     return serveStatic(publicDir, url.pathname, res, method === 'HEAD');
   }
 

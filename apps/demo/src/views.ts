@@ -180,6 +180,11 @@ export interface BoardRow {
 }
 
 /** Server-sent events of `/api/bitcoin/events`: the `data` of each event name. */
+/** The answer to watching an address: the board's status, and whether the address is new to it. */
+export interface WatchView extends BitcoinStatusView {
+  added: boolean;
+}
+
 export interface BoardEvents {
   /** The board (the most recently moved transactions, at most `size`), first thing after connecting. */
   board: { rows: BoardRow[]; status: BitcoinStatusView; size: number };

@@ -6,6 +6,7 @@
  * its own connection pool — claiming the same keys at the same moment get each key once in all.
  */
 import { type PostgresServer, startPostgres } from '@blockwire/testing';
+import { skipped } from '@blockwire/testing/skips';
 import {
   NODE,
   processedDataStore,
@@ -49,7 +50,7 @@ async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
-describe('Blockwire Trigger: the PostgreSQL repeat store', () => {
+describe.skipIf(skipped('postgresql'))('Blockwire Trigger: the PostgreSQL repeat store', () => {
   it('four processes creating the table at once, then claiming the same 300 keys at once: each key claimed once', async () => {
     const processes = await Promise.all([1, 2, 3, 4].map(() => anotherProcess()));
     const keys = Array.from({ length: 300 }, (_, n) => `bitcoin tx-${n} mempool`);

@@ -32,6 +32,7 @@ import {
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cannotInstall } from '@blockwire/testing/skips';
 
 const harnessDir = dirname(fileURLToPath(import.meta.url));
 const LOCK_WAIT_MS = 20 * 60_000;
@@ -224,6 +225,8 @@ export async function ensureN8n(): Promise<N8nInstall> {
   }
   try {
     if (!isComplete(target)) await install(target, node);
+  } catch (error) {
+    throw new Error(cannotInstall('n8n', `its install into ${target} failed: ${(error as Error).message}`));
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }

@@ -14,6 +14,7 @@ import { type Client, createClient } from '@blockwire/core';
 import { type Emulator, SEEDED_EVM_STREAM_IDS, startEmulator } from '@blockwire/emulator';
 import { getSolanaTokenPrices } from '@blockwire/prices';
 import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
+import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
@@ -224,7 +225,7 @@ async function waitForItems(
 
 const webhookPath = `/webhook/${WEBHOOK_ID}/webhook`;
 
-describe('n8n-nodes-blockwire in a real n8n', () => {
+describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
   beforeEach(() => {
     onTestFailed(() => {
       console.error(
@@ -466,140 +467,144 @@ async function execute(id: string): Promise<(node: string) => Record<string, unk
 }
 
 // Each `n8n execute` starts an n8n process: seconds alone, more beside a full test run.
-describe('the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)', {
-  timeout: 180_000,
-}, () => {
-  it('token prices: EVM by chain name and by hex id, Solana', async () => {
-    const output = await execute(actionWorkflows.tokenPrice!.id);
-    expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });
-    expect(output('WETH on Polygon by chain id')[0]).toMatchObject({ usdPrice: expect.any(Number) });
-    expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
-  });
-
-  it('1,000 items asking Solana prices make 10 HTTP calls', async () => {
-    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-    const output = await execute(actionWorkflows.solanaBatch!.id);
-    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
-      requests: { method: string }[];
-    };
-    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
-    // One item out per item in, in order: merging by position lines up.
-    const items = output('Solana prices');
-    expect(items.map((item) => item.tokenAddress)).toEqual(batchAddresses);
-    expect(items.filter((item) => item.found === true).map((item) => item.tokenAddress)).toEqual([
-      USDC,
-      WRAPPED_SOL,
-    ]);
-    expect(items[0]).toEqual({ tokenAddress: batchAddresses[0], found: false });
-  });
-
-  it('the same 1,000 items through n8n’s HTTP Request node make 1,000 HTTP calls and give the same prices', async () => {
-    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-    const output = await execute(actionWorkflows.solanaHttpRequest!.id);
-    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
-      requests: { method: string; status: number }[];
-    };
-    const posts = requests.filter((request) => request.method === 'POST');
-    expect(posts).toHaveLength(1_000);
-    expect(posts.every((request) => request.status === 200)).toBe(true);
-    const expected = await getSolanaTokenPrices(client, { addresses: [USDC, WRAPPED_SOL] });
-    const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
-      items.map((item) => [item.tokenAddress, item.usdPrice]);
-    expect(prices(output('Solana prices'))).toEqual(prices(expected));
-  });
-
-  it('the same 1,000 items through Loop Over Items, Aggregate and the HTTP Request node make 10 HTTP calls of 100 addresses and give the same prices', async () => {
-    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-    const output = await execute(actionWorkflows.solanaHttpRequestAggregate!.id);
-    const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
-      requests: { method: string; status: number }[];
-    };
-    const posts = requests.filter((request) => request.method === 'POST');
-    expect(posts).toHaveLength(10);
-    expect(posts.every((request) => request.status === 200)).toBe(true);
-    // What each POST carried: one Aggregate item per batch, the batch's 100 addresses in order.
-    const batches = output('Aggregate').map((item) => item.addresses as string[]);
-    expect(batches.map((batch) => batch.length)).toEqual(Array(10).fill(100));
-    expect(batches.flat()).toEqual(batchAddresses);
-    // The loop's "done" output: the prices, and an empty item (Always Output Data) per batch without any.
-    const done = output('Loop Over Items');
-    expect(done).toHaveLength(10);
-    const expected = await getSolanaTokenPrices(client, { addresses: [USDC, WRAPPED_SOL] });
-    const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
-      items.map((item) => [item.tokenAddress, item.usdPrice]);
-    expect(prices(done.filter((item) => Object.keys(item).length > 0))).toEqual(prices(expected));
-  });
-
-  it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {
-    const output = await execute(actionWorkflows.unsetOptions!.id);
-    expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
-  });
-
-  it('Return All against a service that ignores page: two calls, each entry once (issue 21, point 13)', async () => {
-    const output = await execute(actionWorkflows.ignoredPage!.id);
-    const entries = output('Exchanges, all pages');
-    expect(ignoredPageRequests).toHaveLength(2);
-    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
-    expect(entries.length).toBeGreaterThan(0);
-  });
-
-  it('entities: get, search, categories, entities of a category (all pages)', async () => {
-    const output = await execute(actionWorkflows.entity!.id);
-    expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
-    // One item per hit, each with its kind; one item per category (issue 21, point 1).
-    const hits = output('Search');
-    expect(hits.filter((hit) => hit.kind === 'entity').map((hit) => hit.id)).toContain('binance');
-    expect(hits.length).toBeLessThanOrEqual(5);
-    expect(output('Categories')).toHaveLength(9);
-    expect(output('Categories')[0]).toMatchObject({
-      id: expect.any(String),
-      total_entities: expect.any(Number),
+describe.skipIf(skipped('n8n'))(
+  'the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)',
+  {
+    timeout: 180_000,
+  },
+  () => {
+    it('token prices: EVM by chain name and by hex id, Solana', async () => {
+      const output = await execute(actionWorkflows.tokenPrice!.id);
+      expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+      expect(output('WETH on Polygon by chain id')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+      expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
     });
-    expect(output('Exchanges')).toHaveLength(12);
-  });
 
-  it('EVM stream status and settings', async () => {
-    const streams = await execute(actionWorkflows.evmStream!.id);
-    expect(streams('Pause')[0]).toMatchObject({ status: 'paused' });
-    expect(streams('Resume')[0]).toMatchObject({ status: 'active' });
-    const settings = await execute(actionWorkflows.settings!.id);
-    expect(settings('Send webhooks from Frankfurt')[0]).toMatchObject({ region: 'eu-central-1' });
-  });
-
-  it('a Bitcoin stream through all fourteen operations', async () => {
-    const output = await execute(actionWorkflows.bitcoinStream!.id);
-    const id = output('Create')[0]?.id;
-    expect(id).toEqual(expect.any(String));
-    expect(output('Get')[0]).toMatchObject({ id, tag: 'treasury' });
-    expect(output('Get Many').map((stream) => stream.id)).toContain(id);
-    expect(output('Update')[0]).toMatchObject({ id, description: 'Treasury and payroll' });
-    expect(output('Pause')).toHaveLength(1);
-    expect(output('Add Addresses').map((result) => result.ok)).toEqual([true, true]);
-    expect(output('Get Addresses')).toHaveLength(2);
-    expect(output('Remove Address')[0]).toMatchObject({ amountOfAddresses: 1 });
-    expect(output('Get Xpubs')).toHaveLength(1);
-    expect(output('Remove Xpub')).toHaveLength(1);
-    expect(output('Block Data')[0]).toMatchObject({ transactionsCount: expect.any(Number) });
-    expect(output('Replay Block')[0]).toMatchObject({ streamId: id });
-    expect(output('Delete')).toHaveLength(1);
-    await expect(getBitcoinStream(client, { id: id as string })).rejects.toMatchObject({ status: 404 });
-  });
-
-  it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {
-    const output = await execute(actionWorkflows.rpc!.id);
-    const block = output('Block 2')[0];
-    // Simplify is on: quantities read as decimals (issue 21, point 12).
-    expect(block).toMatchObject({ number: 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    expect(output('Same block by hash')[0]).toMatchObject({
-      hash: block?.hash,
-      transactionsCount: expect.any(Number),
+    it('1,000 items asking Solana prices make 10 HTTP calls', async () => {
+      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+      const output = await execute(actionWorkflows.solanaBatch!.id);
+      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+        requests: { method: string }[];
+      };
+      expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
+      // One item out per item in, in order: merging by position lines up.
+      const items = output('Solana prices');
+      expect(items.map((item) => item.tokenAddress)).toEqual(batchAddresses);
+      expect(items.filter((item) => item.found === true).map((item) => item.tokenAddress)).toEqual([
+        USDC,
+        WRAPPED_SOL,
+      ]);
+      expect(items[0]).toEqual({ tokenAddress: batchAddresses[0], found: false });
     });
-    expect(output('Uncle by hash')).toEqual([{ result: null }]);
-    expect(output('Uncle by number')).toEqual([{ result: null }]);
-    expect(output('Receipts of block 2').length).toBeGreaterThan(0);
-    const hash = emulator.chain!.transactionHashes[0];
-    expect(output('Transaction')[0]).toMatchObject({ hash });
-    expect(output('Receipt')[0]).toMatchObject({ transactionHash: hash });
-    expect(output('Proof')[0]).toMatchObject({ address: expect.stringMatching(/^0x/i) });
-  });
-});
+
+    it('the same 1,000 items through n8n’s HTTP Request node make 1,000 HTTP calls and give the same prices', async () => {
+      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+      const output = await execute(actionWorkflows.solanaHttpRequest!.id);
+      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+        requests: { method: string; status: number }[];
+      };
+      const posts = requests.filter((request) => request.method === 'POST');
+      expect(posts).toHaveLength(1_000);
+      expect(posts.every((request) => request.status === 200)).toBe(true);
+      const expected = await getSolanaTokenPrices(client, { addresses: [USDC, WRAPPED_SOL] });
+      const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
+        items.map((item) => [item.tokenAddress, item.usdPrice]);
+      expect(prices(output('Solana prices'))).toEqual(prices(expected));
+    });
+
+    it('the same 1,000 items through Loop Over Items, Aggregate and the HTTP Request node make 10 HTTP calls of 100 addresses and give the same prices', async () => {
+      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+      const output = await execute(actionWorkflows.solanaHttpRequestAggregate!.id);
+      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+        requests: { method: string; status: number }[];
+      };
+      const posts = requests.filter((request) => request.method === 'POST');
+      expect(posts).toHaveLength(10);
+      expect(posts.every((request) => request.status === 200)).toBe(true);
+      // What each POST carried: one Aggregate item per batch, the batch's 100 addresses in order.
+      const batches = output('Aggregate').map((item) => item.addresses as string[]);
+      expect(batches.map((batch) => batch.length)).toEqual(Array(10).fill(100));
+      expect(batches.flat()).toEqual(batchAddresses);
+      // The loop's "done" output: the prices, and an empty item (Always Output Data) per batch without any.
+      const done = output('Loop Over Items');
+      expect(done).toHaveLength(10);
+      const expected = await getSolanaTokenPrices(client, { addresses: [USDC, WRAPPED_SOL] });
+      const prices = (items: { tokenAddress?: unknown; usdPrice?: unknown }[]) =>
+        items.map((item) => [item.tokenAddress, item.usdPrice]);
+      expect(prices(done.filter((item) => Object.keys(item).length > 0))).toEqual(prices(expected));
+    });
+
+    it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {
+      const output = await execute(actionWorkflows.unsetOptions!.id);
+      expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+    });
+
+    it('Return All against a service that ignores page: two calls, each entry once (issue 21, point 13)', async () => {
+      const output = await execute(actionWorkflows.ignoredPage!.id);
+      const entries = output('Exchanges, all pages');
+      expect(ignoredPageRequests).toHaveLength(2);
+      expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
+      expect(entries.length).toBeGreaterThan(0);
+    });
+
+    it('entities: get, search, categories, entities of a category (all pages)', async () => {
+      const output = await execute(actionWorkflows.entity!.id);
+      expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
+      // One item per hit, each with its kind; one item per category (issue 21, point 1).
+      const hits = output('Search');
+      expect(hits.filter((hit) => hit.kind === 'entity').map((hit) => hit.id)).toContain('binance');
+      expect(hits.length).toBeLessThanOrEqual(5);
+      expect(output('Categories')).toHaveLength(9);
+      expect(output('Categories')[0]).toMatchObject({
+        id: expect.any(String),
+        total_entities: expect.any(Number),
+      });
+      expect(output('Exchanges')).toHaveLength(12);
+    });
+
+    it('EVM stream status and settings', async () => {
+      const streams = await execute(actionWorkflows.evmStream!.id);
+      expect(streams('Pause')[0]).toMatchObject({ status: 'paused' });
+      expect(streams('Resume')[0]).toMatchObject({ status: 'active' });
+      const settings = await execute(actionWorkflows.settings!.id);
+      expect(settings('Send webhooks from Frankfurt')[0]).toMatchObject({ region: 'eu-central-1' });
+    });
+
+    it('a Bitcoin stream through all fourteen operations', async () => {
+      const output = await execute(actionWorkflows.bitcoinStream!.id);
+      const id = output('Create')[0]?.id;
+      expect(id).toEqual(expect.any(String));
+      expect(output('Get')[0]).toMatchObject({ id, tag: 'treasury' });
+      expect(output('Get Many').map((stream) => stream.id)).toContain(id);
+      expect(output('Update')[0]).toMatchObject({ id, description: 'Treasury and payroll' });
+      expect(output('Pause')).toHaveLength(1);
+      expect(output('Add Addresses').map((result) => result.ok)).toEqual([true, true]);
+      expect(output('Get Addresses')).toHaveLength(2);
+      expect(output('Remove Address')[0]).toMatchObject({ amountOfAddresses: 1 });
+      expect(output('Get Xpubs')).toHaveLength(1);
+      expect(output('Remove Xpub')).toHaveLength(1);
+      expect(output('Block Data')[0]).toMatchObject({ transactionsCount: expect.any(Number) });
+      expect(output('Replay Block')[0]).toMatchObject({ streamId: id });
+      expect(output('Delete')).toHaveLength(1);
+      await expect(getBitcoinStream(client, { id: id as string })).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {
+      const output = await execute(actionWorkflows.rpc!.id);
+      const block = output('Block 2')[0];
+      // Simplify is on: quantities read as decimals (issue 21, point 12).
+      expect(block).toMatchObject({ number: 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      expect(output('Same block by hash')[0]).toMatchObject({
+        hash: block?.hash,
+        transactionsCount: expect.any(Number),
+      });
+      expect(output('Uncle by hash')).toEqual([{ result: null }]);
+      expect(output('Uncle by number')).toEqual([{ result: null }]);
+      expect(output('Receipts of block 2').length).toBeGreaterThan(0);
+      const hash = emulator.chain!.transactionHashes[0];
+      expect(output('Transaction')[0]).toMatchObject({ hash });
+      expect(output('Receipt')[0]).toMatchObject({ transactionHash: hash });
+      expect(output('Proof')[0]).toMatchObject({ address: expect.stringMatching(/^0x/i) });
+    });
+  },
+);

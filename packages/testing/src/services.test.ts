@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startPostgres, startRedis } from './services.js';
+import { skipped } from './skips.js';
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -14,7 +15,7 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-describe('startPostgres', () => {
+describe.skipIf(skipped('postgresql'))('startPostgres', () => {
   it('runs a cluster of its own on 127.0.0.1 and removes it on stop', async () => {
     const postgres = await startPostgres();
     try {
@@ -31,7 +32,7 @@ describe('startPostgres', () => {
   }, 120_000);
 });
 
-describe('startRedis', () => {
+describe.skipIf(skipped('redis'))('startRedis', () => {
   it('answers PING and is gone after stop', async () => {
     const redis = await startRedis();
     try {
@@ -51,25 +52,28 @@ describe('startRedis', () => {
   }, 120_000);
 });
 
-describe('a test process killed before it could stop its servers', () => {
-  it('leaves neither PostgreSQL nor Redis running', async () => {
-    // A runner that kills its worker on a timeout runs no exit handler: the servers must go anyway.
-    const script = `
+describe.skipIf(skipped('postgresql', 'redis'))(
+  'a test process killed before it could stop its servers',
+  () => {
+    it('leaves neither PostgreSQL nor Redis running', async () => {
+      // A runner that kills its worker on a timeout runs no exit handler: the servers must go anyway.
+      const script = `
       import { startPostgres, startRedis } from ${JSON.stringify(join(import.meta.dirname, 'services.ts'))};
       const postgres = await startPostgres();
       const redis = await startRedis();
       process.stdout.write(JSON.stringify({ postgres: postgres.port, redis: redis.port }) + '\\n');
       setInterval(() => {}, 60_000);`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const ports = await new Promise<{ postgres: number; redis: number }>((resolve, reject) => {
-      child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
-      child.once('exit', (code) => reject(new Error(`the child exited ${code}`)));
-    });
-    expect(await accepts(ports.postgres)).toBe(true);
-    child.kill('SIGKILL');
-    await expect.poll(() => accepts(ports.postgres), { timeout: 15_000, interval: 200 }).toBe(false);
-    await expect.poll(() => accepts(ports.redis), { timeout: 15_000, interval: 200 }).toBe(false);
-  }, 120_000);
-});
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const ports = await new Promise<{ postgres: number; redis: number }>((resolve, reject) => {
+        child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
+        child.once('exit', (code) => reject(new Error(`the child exited ${code}`)));
+      });
+      expect(await accepts(ports.postgres)).toBe(true);
+      child.kill('SIGKILL');
+      await expect.poll(() => accepts(ports.postgres), { timeout: 15_000, interval: 200 }).toBe(false);
+      await expect.poll(() => accepts(ports.redis), { timeout: 15_000, interval: 200 }).toBe(false);
+    }, 120_000);
+  },
+);

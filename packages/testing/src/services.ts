@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cannotInstall, type Tool } from './skips.js';
 
 /** A port nobody listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -50,23 +51,44 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 // (or a slow start on a busy machine) misses vitest's own RPC deadline and fails the run.
 const execFileAsync = promisify(execFile);
 
-/** Installs a Debian package unless `isInstalled()` already says it is there. */
-export async function ensureDebianPackage(name: string, isInstalled: () => boolean): Promise<void> {
+/**
+ * Installs a Debian package unless `isInstalled()` already says it is there, saying so first
+ * (an install takes a minute or more). When it cannot — not root, no package lists, no network —
+ * the error names the tool and the switch that skips the suites needing it.
+ */
+export async function ensureDebianPackage(
+  name: string,
+  isInstalled: () => boolean,
+  tool: Tool = name as Tool,
+): Promise<void> {
   if (isInstalled()) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${name} is not installed and this is not root: run \`apt-get install -y ${name}\``);
+    throw new Error(
+      cannotInstall(
+        tool,
+        `${name} is not installed and this is not root (as root: apt-get install -y ${name})`,
+      ),
+    );
   }
+  process.stderr.write(
+    `[apt-get] installing ${name} for the tests that need it (one time, about a minute)\n`,
+  );
   const install = () =>
     execFileAsync('apt-get', ['install', '-y', '--no-install-recommends', name], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       maxBuffer: 64 * 1024 * 1024,
     });
   try {
-    await install();
-  } catch {
-    // A fresh machine has no package lists yet.
-    await execFileAsync('apt-get', ['update'], { maxBuffer: 64 * 1024 * 1024 });
-    await install();
+    try {
+      await install();
+    } catch {
+      // A fresh machine has no package lists yet.
+      await execFileAsync('apt-get', ['update'], { maxBuffer: 64 * 1024 * 1024 });
+      await install();
+    }
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? String(error);
+    throw new Error(cannotInstall(tool, `apt-get install -y ${name} failed: ${detail}`));
   }
   if (!isInstalled()) throw new Error(`apt-get installed ${name}, but it still cannot be found`);
 }
@@ -233,7 +255,7 @@ export interface RedisServer {
 
 /** Starts `redis-server` (Debian's `redis-server` package) on a free 127.0.0.1 port, with no persistence. */
 export async function startRedis(): Promise<RedisServer> {
-  await ensureDebianPackage('redis-server', () => existsSync('/usr/bin/redis-server'));
+  await ensureDebianPackage('redis-server', () => existsSync('/usr/bin/redis-server'), 'redis');
   const dir = mkdtempSync(join(tmpdir(), 'blockwire-redis-'));
   const port = await freePort();
   const child: ChildProcess = spawn(

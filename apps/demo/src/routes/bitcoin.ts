@@ -1,26 +1,10 @@
 /** The live Bitcoin board: its rows, the addresses it watches, and the simulator's buttons. */
-import { bitcoinAddressSchema, btcToSats } from '@blockwire/streams/operations';
 import * as z from 'zod/v4';
 import { type BitcoinBoard, BOARD_SIZE } from '../bitcoin-board.js';
+import { sendInput, watchInput } from '../inputs.js';
 import { DemoError } from '../problems.js';
-import type { BitcoinStatusView, BoardEvents } from '../views.js';
-import { defineRoute, type RouteContext, text } from './route.js';
-
-const MAX_SATS = 21_000_000n * 100_000_000n;
-
-/** Decimal text only: btcToSats also takes what JSON numbers may be ("1e3"), which no one types as an amount. */
-const BTC_DECIMAL = /^\d+(\.\d{1,8})?$/;
-
-/** A decimal BTC amount, exact to the satoshi, more than 0 and at most 21 million. */
-const btcAmount = text(20).check((ctx) => {
-  const problem = (message: string) => ctx.issues.push({ code: 'custom', input: ctx.value, message });
-  if (!BTC_DECIMAL.test(ctx.value)) {
-    problem('must be an amount of BTC such as 0.125, with at most 8 decimals');
-    return;
-  }
-  const sats = btcToSats(ctx.value);
-  if (sats <= 0n || sats > MAX_SATS) problem('must be more than 0 and at most 21 000 000 BTC');
-});
+import type { BitcoinStatusView, BoardEvents, WatchView } from '../views.js';
+import { defineRoute, type RouteContext } from './route.js';
 
 /** The board's status, also when it is off (then with the reason). */
 export function boardStatus(context: RouteContext): BitcoinStatusView {
@@ -63,10 +47,10 @@ export function bitcoinRoutes(context: RouteContext) {
     defineRoute({
       method: 'POST',
       path: '/api/bitcoin/watch',
-      input: z.strictObject({ address: text(100) }),
-      handle: async ({ address }): Promise<BitcoinStatusView> => {
-        await requireBoard().watch(address);
-        return boardStatus(context);
+      input: watchInput,
+      handle: async ({ address }): Promise<WatchView> => {
+        const added = await requireBoard().watch(address);
+        return { ...boardStatus(context), added };
       },
     }),
     defineRoute({
@@ -81,7 +65,7 @@ export function bitcoinRoutes(context: RouteContext) {
     defineRoute({
       method: 'POST',
       path: '/api/bitcoin/send',
-      input: z.strictObject({ to: bitcoinAddressSchema, amountBtc: btcAmount }),
+      input: sendInput,
       handle: async ({ to, amountBtc }): Promise<{ txid: string }> =>
         requireSimulator().send({ to, amountBtc }),
     }),

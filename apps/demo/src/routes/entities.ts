@@ -9,6 +9,7 @@ import {
   searchEntities,
 } from '@blockwire/entities';
 import * as z from 'zod/v4';
+import { searchInput } from '../inputs.js';
 import type {
   CategoryPageView,
   CategoryView,
@@ -63,7 +64,7 @@ export function entityRoutes({ backend }: RouteContext) {
     defineRoute({
       method: 'GET',
       path: '/api/entities/search',
-      input: z.strictObject({ query: text(200) }),
+      input: searchInput,
       subject: ({ query }) => `“${query}”`,
       handle: async ({ query }): Promise<SearchView> => {
         const { result } = await searchEntities(client, { query, limit: SEARCH_LIMIT });
@@ -115,12 +116,20 @@ export function entityRoutes({ backend }: RouteContext) {
           ...(page ? { page: asked } : {}),
         });
         const size = response.pageSize ?? CATEGORY_PAGE_SIZE;
-        return {
-          categoryId: id,
-          page: response.page ?? asked,
-          entities: response.result.map(toSummary),
-          more: response.result.length >= size && response.result.length > 0,
-        };
+        const current = response.page ?? asked;
+        // A full page cannot tell whether another follows: the next one is asked for, so the
+        // page never offers a "Next" that would only say there is nothing more.
+        const full = response.result.length >= size && response.result.length > 0;
+        const more =
+          full &&
+          (
+            await getEntitiesByCategory(client, {
+              categoryId: id,
+              limit: CATEGORY_PAGE_SIZE,
+              page: current + 1,
+            })
+          ).result.length > 0;
+        return { categoryId: id, page: current, entities: response.result.map(toSummary), more };
       },
     }),
   ];

@@ -1,19 +1,13 @@
 /** Token prices: one EVM token (now or at a block), and any number of Solana tokens. */
 import { resolveChain } from '@blockwire/core';
 import { type EvmTokenPrice, getEvmTokenPrice, getSolanaTokenPrices } from '@blockwire/prices';
-import * as z from 'zod/v4';
+import { evmPriceInput, solanaAddressesOf, solanaPricesInput } from '../inputs.js';
 import { DemoError } from '../problems.js';
 import { requestsSoFar } from '../service-requests.js';
 import type { PriceView, SolanaPricesView } from '../views.js';
-import { defineRoute, optionalDigits, type RouteContext, text } from './route.js';
+import { defineRoute, type RouteContext } from './route.js';
 
-/** The SDK splits any number of Solana addresses into calls of 100; the demo caps one lookup here. */
-export const MAX_SOLANA_ADDRESSES = 1000;
-/** The most text one lookup may paste (1,000 addresses of 44 characters and separators fit). */
-export const MAX_SOLANA_TEXT = 100_000;
-
-/** 100000 → "100,000". */
-export const grouped = (value: number) => value.toLocaleString('en-US');
+export { grouped, MAX_SOLANA_ADDRESSES, MAX_SOLANA_TEXT, splitAddresses } from '../inputs.js';
 
 /** Numbers the contract may send as strings (`"199878836.42"`); undefined when absent or not numeric. */
 function numberOf(value: unknown): number | undefined {
@@ -59,19 +53,13 @@ export function defined<T extends Record<string, unknown>>(object: T): Partial<T
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-/** Addresses pasted any way (lines, commas, spaces), each once, in order. */
-export function splitAddresses(input: string | string[]): string[] {
-  const parts = Array.isArray(input) ? input : input.split(/[\s,;]+/);
-  return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
-}
-
 export function priceRoutes({ backend }: RouteContext) {
   const { client } = backend;
   return [
     defineRoute({
       method: 'GET',
       path: '/api/prices/evm',
-      input: z.strictObject({ chain: text(40), address: text(100), toBlock: optionalDigits() }),
+      input: evmPriceInput,
       subject: ({ chain, toBlock }) => `this token on ${chain}${toBlock ? ` at block ${toBlock}` : ''}`,
       handle: async ({ chain, address, toBlock }): Promise<PriceView> => {
         const price = await getEvmTokenPrice(client, { chain, address, ...(toBlock ? { toBlock } : {}) });
@@ -81,36 +69,11 @@ export function priceRoutes({ backend }: RouteContext) {
     defineRoute({
       method: 'POST',
       path: '/api/prices/solana',
-      input: z.strictObject({
-        addresses: z.union(
-          [
-            z
-              .string()
-              .max(MAX_SOLANA_TEXT, { error: `must be at most ${grouped(MAX_SOLANA_TEXT)} characters` }),
-            z
-              .array(z.string().max(100, { error: 'must be at most 100 characters' }))
-              .max(MAX_SOLANA_ADDRESSES, {
-                error: `must hold at most ${grouped(MAX_SOLANA_ADDRESSES)} addresses`,
-              }),
-          ],
-          {
-            error: 'must be text or a list of addresses',
-          },
-        ),
-        network: z.enum(['mainnet', 'devnet'], { error: 'must be mainnet or devnet' }).default('mainnet'),
-      }),
+      input: solanaPricesInput,
       subject: () => 'these Solana tokens',
       handle: async ({ addresses: raw, network }): Promise<SolanaPricesView> => {
-        const addresses = splitAddresses(raw);
-        if (addresses.length === 0)
-          throw new DemoError(400, 'Paste at least one Solana token address.', 'addresses');
-        if (addresses.length > MAX_SOLANA_ADDRESSES) {
-          throw new DemoError(
-            400,
-            `That is ${grouped(addresses.length)} addresses; the demo looks up at most ${grouped(MAX_SOLANA_ADDRESSES)} at once.`,
-            'addresses',
-          );
-        }
+        const addresses = solanaAddressesOf(raw);
+        if (!Array.isArray(addresses)) throw new DemoError(400, addresses.message, addresses.field);
         const prices = await getSolanaTokenPrices(client, { network, addresses });
         const priced = new Set(prices.map((price) => price.tokenAddress));
         return {

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, type PostgresServer, startPostgres } from '@blockwire/testing';
+import { skipped } from '@blockwire/testing/skips';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bitcoinDelivery, MEMPOOL_DELIVERY, txidOf } from './__fixtures__/bitcoin.js';
@@ -115,7 +116,7 @@ async function ownerGone(schema: string, owner: number): Promise<void> {
   }
 }
 
-describe('createPostgresTxStore: the TxStore contract', () => {
+describe.skipIf(skipped('postgresql'))('createPostgresTxStore: the TxStore contract', () => {
   txStoreContract(async () => {
     const schema = freshSchema();
     const open: PostgresTxStore[] = [];
@@ -134,7 +135,7 @@ describe('createPostgresTxStore: the TxStore contract', () => {
   });
 });
 
-describe('createPostgresTxStore', () => {
+describe.skipIf(skipped('postgresql'))('createPostgresTxStore', () => {
   it('creates its tables once when four stores open at once, and opening again changes nothing', async () => {
     const schema = freshSchema();
     const stores = await Promise.all([1, 2, 3, 4].map(() => openStore(schema)));
@@ -538,7 +539,7 @@ function recordOf(txid: string) {
   };
 }
 
-describe('the README section on PostgreSQL', () => {
+describe.skipIf(skipped('postgresql'))('the README section on PostgreSQL', () => {
   const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
   const section = (() => {
     const start = readme.indexOf('### Several receivers on one PostgreSQL');

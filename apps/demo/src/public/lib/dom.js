@@ -62,11 +62,12 @@ export function part(root, role) {
 /**
  * An error sentence, and the input at fault marked (and focused).
  * @param {Element} target
- * @param {unknown} error
+ * @param {unknown} error an Error, or a mistake the page found itself ({ message, field })
  * @param {HTMLFormElement} [form]
  */
 export function showError(target, error, form) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
   const id = `error-${++errorCount}`;
   show(target, h('p', { class: 'error', role: 'alert', id }, message));
   const field = /** @type {{ field?: string }} */ (error).field;
@@ -83,10 +84,30 @@ let errorCount = 0;
 
 /** @param {HTMLFormElement} form */
 export function clearInvalid(form) {
-  for (const element of form.querySelectorAll('[aria-invalid]')) {
-    element.removeAttribute('aria-invalid');
-    element.removeAttribute('aria-describedby');
-  }
+  for (const element of form.querySelectorAll('[aria-invalid]')) clearField(element);
+}
+
+/** A field no longer marked wrong, and the sentence about it gone. @param {Element} field */
+function clearField(field) {
+  const described = field.getAttribute('aria-describedby');
+  field.removeAttribute('aria-invalid');
+  field.removeAttribute('aria-describedby');
+  if (described) document.getElementById(described)?.remove();
+}
+
+/**
+ * Unmarks a field as soon as it is corrected, not when the form is sent again: on each edit of a
+ * field marked wrong, `check` (the form's own input check) says whether that field is still at fault.
+ * @param {HTMLFormElement} form
+ * @param {() => { field?: string } | undefined} check
+ */
+export function clearWhenCorrected(form, check) {
+  form.addEventListener('input', (event) => {
+    const field = event.target;
+    if (!(field instanceof Element) || field.getAttribute('aria-invalid') !== 'true') return;
+    if (check()?.field === field.getAttribute('name')) return;
+    clearField(field);
+  });
 }
 
 /**

@@ -1,12 +1,25 @@
 // The live Bitcoin board: rows pushed by server-sent events as the stream's webhooks arrive,
 // and the simulator's buttons (emulator only).
 import { postJson } from '../lib/api.js';
-import { ago, busy, clearInvalid, grouped, h, part, shorten, show, showError } from '../lib/dom.js';
+import { checkSend, checkWatch, sameBitcoinAddress } from '../lib/checks.js';
+import {
+  ago,
+  busy,
+  clearInvalid,
+  clearWhenCorrected,
+  grouped,
+  h,
+  part,
+  shorten,
+  show,
+  showError,
+} from '../lib/dom.js';
 
 /**
  * @typedef {import('../../views.js').BoardRow} BoardRow
  * @typedef {import('../../views.js').BitcoinStatusView} BitcoinStatusView
  * @typedef {import('../../views.js').BoardEvents} BoardEvents
+ * @typedef {import('../../views.js').WatchView} WatchView
  */
 
 const STAGES = /** @type {const} */ ([
@@ -39,16 +52,24 @@ export function setUpBitcoin(root, initial) {
 
   renderStatus();
 
+  const payment = () => ({ to: watched.value, amountBtc: amount.value.trim() });
+  const watchInput = /** @type {HTMLInputElement} */ (watchForm.elements.namedItem('address'));
+  clearWhenCorrected(simulator, () => checkSend(payment()));
+  clearWhenCorrected(watchForm, () => checkWatch({ address: watchInput.value }));
+
   simulator.addEventListener('submit', (event) => {
     event.preventDefault();
     clearInvalid(simulator);
+    const mistake = checkSend(payment());
+    if (mistake) {
+      showError(message, mistake, simulator);
+      message.className = 'message';
+      return;
+    }
     void busy(sendButton, async () => {
       try {
         /** @type {import('../lib/api.js').Answer<{ txid: string }>} */
-        const { data } = await postJson('/api/bitcoin/send', {
-          to: watched.value,
-          amountBtc: amount.value.trim(),
-        });
+        const { data } = await postJson('/api/bitcoin/send', payment());
         say(
           'ok',
           `Sent ${amount.value.trim()} BTC to ${shorten(watched.value, 8)}: `,
@@ -82,15 +103,27 @@ export function setUpBitcoin(root, initial) {
   watchForm.addEventListener('submit', (event) => {
     event.preventDefault();
     clearInvalid(watchForm);
-    const input = /** @type {HTMLInputElement} */ (watchForm.elements.namedItem('address'));
+    const input = watchInput;
+    const address = input.value.trim();
+    const mistake = checkWatch({ address: input.value });
+    if (mistake) {
+      showError(message, mistake, watchForm);
+      message.className = 'message';
+      return;
+    }
+    if (status.watched.some((known) => sameBitcoinAddress(known, address))) {
+      say('ok', `Already watching ${address}.`);
+      input.value = '';
+      return;
+    }
     void busy(
       /** @type {HTMLButtonElement | null} */ (watchForm.querySelector('button[type="submit"]')),
       async () => {
         try {
-          /** @type {import('../lib/api.js').Answer<BitcoinStatusView>} */
-          const { data } = await postJson('/api/bitcoin/watch', { address: input.value });
+          /** @type {import('../lib/api.js').Answer<WatchView>} */
+          const { data } = await postJson('/api/bitcoin/watch', { address });
           setStatus(data);
-          say('ok', `Now watching ${input.value.trim()}.`);
+          say('ok', `${data.added ? 'Now watching' : 'Already watching'} ${address}.`);
           input.value = '';
         } catch (error) {
           showError(message, error, watchForm);

@@ -1,6 +1,17 @@
 // Blocks: one EVM block with its transactions and receipts, through @blockwire/rpc.
 import { describeCost, getJson, postJson } from '../lib/api.js';
-import { busy, clearInvalid, grouped, h, part, shorten, show, showError } from '../lib/dom.js';
+import { checkBlockNumber } from '../lib/checks.js';
+import {
+  busy,
+  clearInvalid,
+  clearWhenCorrected,
+  grouped,
+  h,
+  part,
+  shorten,
+  show,
+  showError,
+} from '../lib/dom.js';
 
 /**
  * @typedef {import('../../views.js').InfoView} InfoView
@@ -31,6 +42,7 @@ export function setUpBlocks(root, info) {
     event.preventDefault();
     void load(number.value, submit);
   });
+  clearWhenCorrected(form, () => checkBlockNumber({ number: number.value }));
   older.addEventListener('click', () => {
     if (shown && shown.number > 0) void load(String(shown.number - 1), older);
   });
@@ -52,6 +64,12 @@ export function setUpBlocks(root, info) {
   /** @param {string} which @param {HTMLButtonElement | null} button */
   async function load(which, button) {
     clearInvalid(form);
+    const mistake = checkBlockNumber({ number: which });
+    if (mistake) {
+      showError(result, mistake, form);
+      meta.textContent = '';
+      return;
+    }
     await busy(button, async () => {
       try {
         /** @type {import('../lib/api.js').Answer<BlockView>} */

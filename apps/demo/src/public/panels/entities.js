@@ -1,7 +1,8 @@
 // Entities: search grouped as entities / addresses / categories; an entity's details and
 // labelled addresses; categories to browse page by page.
 import { describeCost, getJson } from '../lib/api.js';
-import { avatar, busy, clearInvalid, h, part, show, showError } from '../lib/dom.js';
+import { checkSearch } from '../lib/checks.js';
+import { avatar, busy, clearInvalid, clearWhenCorrected, h, part, show, showError } from '../lib/dom.js';
 
 /**
  * @typedef {import('../../views.js').SearchView} SearchView
@@ -26,6 +27,7 @@ export function setUpEntities(root) {
     event.preventDefault();
     void search();
   });
+  clearWhenCorrected(form, () => checkSearch({ query: query.value }));
 
   /**
    * Shows an answer and the cost line; errors as sentences.
@@ -49,6 +51,13 @@ export function setUpEntities(root) {
   }
 
   function search() {
+    const mistake = checkSearch({ query: query.value });
+    if (mistake) {
+      clearInvalid(form);
+      showError(result, mistake, form);
+      meta.textContent = '';
+      return;
+    }
     back = search;
     return load(
       () =>

@@ -1,9 +1,11 @@
 // Token price: chain + address (+ block), examples one click away.
 import { describeCost, getJson } from '../lib/api.js';
+import { checkEvmPrice } from '../lib/checks.js';
 import {
   avatar,
   busy,
   clearInvalid,
+  clearWhenCorrected,
   compactUsd,
   grouped,
   h,
@@ -62,17 +64,21 @@ export function setUpPrice(root, info) {
     event.preventDefault();
     void lookUp();
   });
+  const asked = () => ({ chain: chain.value, address: address.value, toBlock: toBlock.value });
+  clearWhenCorrected(/** @type {HTMLFormElement} */ (form), () => checkEvmPrice(asked()));
 
   async function lookUp() {
     clearInvalid(/** @type {HTMLFormElement} */ (form));
+    const mistake = checkEvmPrice(asked());
+    if (mistake) {
+      showError(result, mistake, /** @type {HTMLFormElement} */ (form));
+      meta.textContent = '';
+      return;
+    }
     await busy(/** @type {HTMLButtonElement | null} */ (submit), async () => {
       try {
         /** @type {import('../lib/api.js').Answer<PriceView>} */
-        const answer = await getJson('/api/prices/evm', {
-          chain: chain.value,
-          address: address.value,
-          toBlock: toBlock.value,
-        });
+        const answer = await getJson('/api/prices/evm', asked());
         show(result, renderPrice(answer.data));
         meta.textContent = describeCost(answer);
       } catch (error) {

@@ -1,6 +1,19 @@
 // Solana prices: paste many addresses, get a table (the SDK splits them into calls of 100).
 import { describeCost, postJson } from '../lib/api.js';
-import { busy, clearInvalid, h, part, percent, shorten, show, showError, trend, usd } from '../lib/dom.js';
+import { checkSolanaPrices } from '../lib/checks.js';
+import {
+  busy,
+  clearInvalid,
+  clearWhenCorrected,
+  h,
+  part,
+  percent,
+  shorten,
+  show,
+  showError,
+  trend,
+  usd,
+} from '../lib/dom.js';
 
 /**
  * @typedef {import('../../views.js').InfoView} InfoView
@@ -25,15 +38,21 @@ export function setUpSolana(root, info) {
     void lookUp();
   });
 
+  const asked = () => ({ addresses: addresses.value, network: network.value });
+  clearWhenCorrected(form, () => checkSolanaPrices(asked()));
+
   async function lookUp() {
     clearInvalid(form);
+    const mistake = checkSolanaPrices(asked());
+    if (mistake) {
+      showError(result, mistake, form);
+      meta.textContent = '';
+      return;
+    }
     await busy(submit, async () => {
       try {
         /** @type {import('../lib/api.js').Answer<SolanaPricesView>} */
-        const answer = await postJson('/api/prices/solana', {
-          addresses: addresses.value,
-          network: network.value,
-        });
+        const answer = await postJson('/api/prices/solana', asked());
         show(result, renderTable(answer.data));
         meta.textContent = describeCost(answer);
       } catch (error) {

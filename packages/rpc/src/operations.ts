@@ -15,17 +15,7 @@ export {
   storageKeyInput,
 } from './inputs.js';
 export { defineRpcMethod, encodeParams, paramsToInput, type RpcMethod } from './method.js';
-export {
-  getBlockByHashMethod,
-  getBlockByNumberMethod,
-  getBlockReceiptsMethod,
-  getProofMethod,
-  getTransactionByHashMethod,
-  getTransactionReceiptMethod,
-  getUncleByBlockHashAndIndexMethod,
-  getUncleByBlockNumberAndIndexMethod,
-  methods,
-} from './methods/index.js';
+export * from './methods/index.js';
 export * from './public.js';
 export {
   blockSchema,

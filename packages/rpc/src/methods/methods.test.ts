@@ -2,6 +2,7 @@ import { createClient, ResponseValidationError, ValidationError } from '@blockwi
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RpcClient } from '../client.js';
 import { createRpcClient } from '../create-rpc-client.js';
+import { encodeParams } from '../method.js';
 import * as fixtures from '../testing/fixtures.js';
 import { callsOf, json, startServer } from '../testing/server.js';
 import { methods } from './index.js';
@@ -100,9 +101,18 @@ describe('what each method sends', () => {
     expect(sent!.json).toEqual({ jsonrpc: '2.0', id: 1, method, params });
   });
 
-  it('covers every method of the list', () => {
-    const sent = new Set(wire.map(([, , method]) => method));
-    expect(methods.map((m) => m.method).filter((m) => !sent.has(m))).toEqual([]);
+  // Every method file, from its own examples: the positional function sends what the named
+  // arguments encode to, so a new method is covered without a line here.
+  it.each(
+    methods.flatMap((m) => m.examples.map((example, i) => [`${m.id} example ${i}`, m, example] as const)),
+  )('%s', async (_name, method, example) => {
+    const rpc = await rpcAnswering(null);
+    const input = example.input as Record<string, unknown>;
+    const invoke = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method.id]!;
+    await invoke(...method.args.map((name) => input[name])).catch(() => undefined);
+    expect(server!.requests.map((r) => r.json)).toEqual([
+      { jsonrpc: '2.0', id: 1, method: method.method, params: encodeParams(method, input as never) },
+    ]);
   });
 });
 
@@ -171,21 +181,19 @@ describe('results', () => {
     await expect(invoke(rpc)).resolves.toEqual(body);
   });
 
-  it.each(methods.map((m) => [m.id] as const))('%s: a null result is null, not an error', async (id) => {
-    const rpc = await rpcAnswering(null);
-    const args: Record<string, unknown[]> = {
-      getBlockByHash: [HASH],
-      getBlockByNumber: [1],
-      getUncleByBlockHashAndIndex: [HASH, 0],
-      getUncleByBlockNumberAndIndex: [1, 0],
-      getBlockReceipts: [1],
-      getTransactionByHash: [HASH],
-      getTransactionReceipt: [HASH],
-      getProof: [ADDRESS, []],
-    };
-    const method = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[id]!;
-    await expect(method(...args[id]!)).resolves.toBeNull();
-  });
+  // A method whose result may be null (an unknown block) returns it; one whose result never is
+  // (a balance, the chain id) refuses it as a broken answer.
+  it.each(methods.map((m) => [m.id, m] as const))(
+    '%s: a null result as its schema says',
+    async (id, method) => {
+      const rpc = await rpcAnswering(null);
+      const input = method.examples[0]!.input as Record<string, unknown>;
+      const invoke = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[id]!;
+      const answer = invoke(...method.args.map((name) => input[name]));
+      if (method.result.safeParse(null).success) await expect(answer).resolves.toBeNull();
+      else await expect(answer).rejects.toBeInstanceOf(ResponseValidationError);
+    },
+  );
 
   it('rejects a result that breaks the contract with ResponseValidationError naming the field', async () => {
     const { hash: _dropped, ...withoutHash } = fixtures.fullTransaction;
@@ -201,17 +209,20 @@ describe('results', () => {
 });
 
 describe('the method descriptors', () => {
-  it('list the eight methods of the contract in its order', () => {
-    expect(methods.map((m) => m.method)).toEqual([
-      'eth_getBlockByHash',
-      'eth_getBlockByNumber',
-      'eth_getUncleByBlockHashAndIndex',
-      'eth_getUncleByBlockNumberAndIndex',
-      'eth_getBlockReceipts',
-      'eth_getTransactionByHash',
-      'eth_getTransactionReceipt',
-      'eth_getProof',
-    ]);
-    for (const m of methods) expect(m.method).toBe(`eth_${m.id}`);
+  it('include the eight methods of the contract, each JSON-RPC method once', () => {
+    const names = methods.map((m) => m.method);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'eth_getBlockByHash',
+        'eth_getBlockByNumber',
+        'eth_getUncleByBlockHashAndIndex',
+        'eth_getUncleByBlockNumberAndIndex',
+        'eth_getBlockReceipts',
+        'eth_getTransactionByHash',
+        'eth_getTransactionReceipt',
+        'eth_getProof',
+      ]),
+    );
+    expect(new Set(names).size).toBe(names.length);
   });
 });

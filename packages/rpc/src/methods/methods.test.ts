@@ -2,6 +2,7 @@ import { createClient, ResponseValidationError, ValidationError } from '@blockwi
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RpcClient } from '../client.js';
 import { createRpcClient } from '../create-rpc-client.js';
+import { MAX_LOG_BLOCK_RANGE } from '../log-filter.js';
 import { encodeParams } from '../method.js';
 import * as fixtures from '../testing/fixtures.js';
 import { callsOf, json, startServer } from '../testing/server.js';
@@ -87,12 +88,51 @@ const wire: [string, (rpc: RpcClient) => Promise<unknown>, string, unknown[]][] 
   ['getTransactionReceipt', (rpc) => rpc.getTransactionReceipt(HASH), 'eth_getTransactionReceipt', [HASH]],
   ['getProof default tag', (rpc) => rpc.getProof(ADDRESS, [KEY]), 'eth_getProof', [ADDRESS, [KEY], 'latest']],
   ['getProof block', (rpc) => rpc.getProof(ADDRESS, [], 5), 'eth_getProof', [ADDRESS, [], '0x5']],
+  ['getBlockNumber', (rpc) => rpc.getBlockNumber(), 'eth_blockNumber', []],
+  ['getBalance default tag', (rpc) => rpc.getBalance(ADDRESS), 'eth_getBalance', [ADDRESS, 'latest']],
+  [
+    'getBalance lower case',
+    (rpc) => rpc.getBalance(ADDRESS.toLowerCase(), 7n),
+    'eth_getBalance',
+    [ADDRESS.toLowerCase(), '0x7'],
+  ],
+  [
+    'getStorageAt slot number',
+    (rpc) => rpc.getStorageAt(ADDRESS, 1),
+    'eth_getStorageAt',
+    [ADDRESS, KEY, 'latest'],
+  ],
+  [
+    'ethCall',
+    (rpc) => rpc.ethCall({ to: ADDRESS, data: '0x18160ddd', value: 10 }),
+    'eth_call',
+    [{ to: ADDRESS, data: '0x18160ddd', value: '0xa' }, 'latest'],
+  ],
+  [
+    'getLogs range',
+    (rpc) => rpc.getLogs({ fromBlock: 100, toBlock: 100 + 9_999, address: [ADDRESS] }),
+    'eth_getLogs',
+    [{ fromBlock: '0x64', toBlock: '0x2773', address: [ADDRESS] }],
+  ],
+  [
+    'getFeeHistory',
+    (rpc) => rpc.getFeeHistory(4, 'latest', [10, 50]),
+    'eth_feeHistory',
+    ['0x4', 'latest', [10, 50]],
+  ],
+  [
+    'getTransactionByBlockNumberAndIndex',
+    (rpc) => rpc.getTransactionByBlockNumberAndIndex(3, 2),
+    'eth_getTransactionByBlockNumberAndIndex',
+    ['0x3', '0x2'],
+  ],
 ];
 
 describe('what each method sends', () => {
   it.each(wire)('%s', async (_name, invoke, method, params) => {
     const rpc = await rpcAnswering(null);
-    await invoke(rpc);
+    // A null answer is refused by methods whose result is never null: only what was sent counts here.
+    await invoke(rpc).catch((error: unknown) => expect(error).toBeInstanceOf(ResponseValidationError));
     expect(server!.requests).toHaveLength(1);
     const [sent] = server!.requests;
     expect(sent!.method).toBe('POST');
@@ -140,6 +180,32 @@ const rejected: [string, (rpc: RpcClient) => Promise<unknown>, string[]][] = [
   ['a short storage key', (rpc) => rpc.getProof(ADDRESS, [KEY, '0x1']), ['storageKeys.1']],
   ['storage keys not in an array', (rpc) => rpc.getProof(ADDRESS, KEY as never), ['storageKeys']],
   ['a bad proof block', (rpc) => rpc.getProof(ADDRESS, [], 'yesterday' as never), ['blockTag']],
+  ['a wrong EIP-55 checksum', (rpc) => rpc.getBalance(ADDRESS.replace('cffFb', 'cfffb')), ['address']],
+  [
+    'a wrong checksum inside a call',
+    (rpc) => rpc.ethCall({ to: ADDRESS.replace('aB88', 'ab88') }),
+    ['transaction.to'],
+  ],
+  ['calldata of odd length', (rpc) => rpc.ethCall({ to: ADDRESS, data: '0x123' }), ['transaction.data']],
+  ['an unknown call field', (rpc) => rpc.estimateGas({ to: ADDRESS, input: '0x' } as never), ['transaction']],
+  [
+    'a log range past MAX_LOG_BLOCK_RANGE',
+    (rpc) => rpc.getLogs({ fromBlock: 1, toBlock: 1 + MAX_LOG_BLOCK_RANGE }),
+    ['filter.toBlock'],
+  ],
+  [
+    'a log range ending before it starts',
+    (rpc) => rpc.getLogs({ fromBlock: 10, toBlock: 9 }),
+    ['filter.toBlock'],
+  ],
+  [
+    'a block hash beside a range',
+    (rpc) => rpc.getLogs({ blockHash: HASH, fromBlock: 1 }),
+    ['filter.blockHash'],
+  ],
+  ['five topics', (rpc) => rpc.getLogs({ topics: [HASH, null, null, null, null] }), ['filter.topics']],
+  ['a fee history of 0 blocks', (rpc) => rpc.getFeeHistory(0, 'latest'), ['blockCount']],
+  ['percentiles out of order', (rpc) => rpc.getFeeHistory(2, 'latest', [50, 10]), ['rewardPercentiles']],
 ];
 
 describe('argument rules', () => {
@@ -174,6 +240,22 @@ const parsed: [string, (rpc: RpcClient) => Promise<unknown>, unknown][] = [
   ['a proof', (rpc) => rpc.getProof(ADDRESS, [KEY]), fixtures.proof],
   ['a proof without storage', (rpc) => rpc.getProof(ADDRESS, []), fixtures.minimalProof],
 ];
+
+describe('clear words for the mistakes people make', () => {
+  it('names the field and the right checksum of a mistyped mixed-case address', async () => {
+    const rpc = await rpcAnswering('0x0');
+    await expect(rpc.getBalance(ADDRESS.replace('cffFb', 'cfffb'))).rejects.toThrow(
+      /address: has a wrong EIP-55 checksum \(mixed case must be 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/,
+    );
+  });
+
+  it('says how wide a log range is and what the limit is', async () => {
+    const rpc = await rpcAnswering([]);
+    await expect(rpc.getLogs({ fromBlock: '0x0', toBlock: 20_000 })).rejects.toThrow(
+      /filter\.toBlock: is 20001 blocks from fromBlock; getLogs asks for at most 10000 \(MAX_LOG_BLOCK_RANGE\)/,
+    );
+  });
+});
 
 describe('results', () => {
   it.each(parsed)('returns %s as the node sent it', async (_name, invoke, body) => {

@@ -60,10 +60,17 @@ export const hashInput = hexOfBytes(32, 'a 32-byte hash').meta({
   examples: ['0x793497fb459c621d038e62832198967efcad4f83c47bd0fbc6c4d916615d22a3'],
 });
 
-/** A storage slot for `eth_getProof`; pad a slot number to 32 bytes. */
-export const storageKeyInput = hexOfBytes(32, 'a 32-byte storage key').meta({
-  description: 'A storage slot: 0x and 64 hex digits (pad a slot number to 32 bytes).',
-});
+const STORAGE_KEY_MESSAGE = 'must be a storage key: 0x and 1 to 64 hex digits';
+
+/**
+ * A storage slot for `eth_getProof`: any hex of at most 32 bytes, as geth and anvil accept
+ * (`0x0`), sent padded to 32 bytes, the form every node takes.
+ */
+export const storageKeyInput = z
+  .string({ error: STORAGE_KEY_MESSAGE })
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, { error: STORAGE_KEY_MESSAGE })
+  .transform((value) => `0x${value.slice(2).padStart(64, '0')}` as Hex)
+  .meta({ description: 'A storage slot: 0x and up to 64 hex digits (0x0 is slot 0).' });
 
 /** An address with its EIP-55 checksum: hex letters upper case where its hash's nibble is 8 or more. */
 export function toChecksumAddress(address: string): Hex {
@@ -171,9 +178,12 @@ export const storageSlotInput = quantityInput
   .transform((quantity) => `0x${quantity.slice(2).padStart(64, '0')}` as Hex)
   .meta({ description: 'The storage slot: a number or 0x hex (sent padded to 32 bytes).', examples: ['0'] });
 
-/** The call of `eth_call` and `eth_estimateGas`: to whom, from whom, with what data and value. */
+/**
+ * The call of `eth_call` and `eth_estimateGas`: to whom, from whom, with what data and value. Other
+ * fields (EIP-1559 fees, an access list, `input`) pass through unchecked: viem and ethers send them.
+ */
 export const callInput = z
-  .strictObject(
+  .looseObject(
     {
       to: addressInput
         .optional()

@@ -88,6 +88,7 @@ const wire: [string, (rpc: RpcClient) => Promise<unknown>, string, unknown[]][] 
   ['getTransactionReceipt', (rpc) => rpc.getTransactionReceipt(HASH), 'eth_getTransactionReceipt', [HASH]],
   ['getProof default tag', (rpc) => rpc.getProof(ADDRESS, [KEY]), 'eth_getProof', [ADDRESS, [KEY], 'latest']],
   ['getProof block', (rpc) => rpc.getProof(ADDRESS, [], 5), 'eth_getProof', [ADDRESS, [], '0x5']],
+  ['getProof short key', (rpc) => rpc.getProof(ADDRESS, ['0x1']), 'eth_getProof', [ADDRESS, [KEY], 'latest']],
   ['getBlockNumber', (rpc) => rpc.getBlockNumber(), 'eth_blockNumber', []],
   ['getBalance default tag', (rpc) => rpc.getBalance(ADDRESS), 'eth_getBalance', [ADDRESS, 'latest']],
   [
@@ -177,7 +178,7 @@ const rejected: [string, (rpc: RpcClient) => Promise<unknown>, string[]][] = [
     ['hash'],
   ],
   ['a short address', (rpc) => rpc.getProof('0x1234', []), ['address']],
-  ['a short storage key', (rpc) => rpc.getProof(ADDRESS, [KEY, '0x1']), ['storageKeys.1']],
+  ['a storage key past 32 bytes', (rpc) => rpc.getProof(ADDRESS, [KEY, `${KEY}0`]), ['storageKeys.1']],
   ['storage keys not in an array', (rpc) => rpc.getProof(ADDRESS, KEY as never), ['storageKeys']],
   ['a bad proof block', (rpc) => rpc.getProof(ADDRESS, [], 'yesterday' as never), ['blockTag']],
   ['a wrong EIP-55 checksum', (rpc) => rpc.getBalance(ADDRESS.replace('cffFb', 'cfffb')), ['address']],
@@ -187,7 +188,7 @@ const rejected: [string, (rpc: RpcClient) => Promise<unknown>, string[]][] = [
     ['transaction.to'],
   ],
   ['calldata of odd length', (rpc) => rpc.ethCall({ to: ADDRESS, data: '0x123' }), ['transaction.data']],
-  ['an unknown call field', (rpc) => rpc.estimateGas({ to: ADDRESS, input: '0x' } as never), ['transaction']],
+  ['a call that is not an object', (rpc) => rpc.estimateGas('0x' as never), ['transaction']],
   [
     'a log range past MAX_LOG_BLOCK_RANGE',
     (rpc) => rpc.getLogs({ fromBlock: 1, toBlock: 1 + MAX_LOG_BLOCK_RANGE }),

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script, no declarations
-import { ENDPOINT_FOLDERS, exportsOf, isDefinition, renderFolder } from './endpoint-index.mjs';
+import {
+  ENDPOINT_FOLDERS,
+  exportsOf,
+  isDefinition,
+  METHOD_FOLDERS,
+  renderFolder,
+  renderMethodFolder,
+} from './endpoint-index.mjs';
 
 const root = join(import.meta.dirname, '..');
 let scratch: string | undefined;
@@ -49,6 +56,35 @@ describe('the generated endpoint indexes', () => {
     expect(definitions).toContain("export { getWidgetInput, getWidgetEndpoint } from './getWidget.js';");
     expect(definitions).toContain('export const getWidgetOperation = getWidgetEndpoint.operation;');
     expect(definitions).toMatch(/export const endpoints = \[\n {2}getWidgetEndpoint,\n\] as const;/);
+  });
+
+  it.each(METHOD_FOLDERS as string[])('%s: index.ts is what the method files give', (folder) => {
+    const rendered = renderMethodFolder(join(root, folder)) as Record<string, string>;
+    expect(
+      readFileSync(join(root, folder, 'index.ts'), 'utf8'),
+      `${folder}/index.ts is stale: run pnpm generate`,
+    ).toBe(rendered['index.ts']);
+  });
+
+  it('puts a new method file in the method index and in `methods`, in file order', () => {
+    scratch = mkdtempSync(join(tmpdir(), 'method-index-'));
+    const folder = join(scratch, 'methods');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'getWidget.ts'),
+      "export const getWidgetMethod = defineRpcMethod({ id: 'getWidget' });\n",
+    );
+    writeFileSync(join(folder, 'examples.ts'), 'export const exampleWidget = { id: 1 };\n');
+    writeFileSync(
+      join(folder, 'getApple.ts'),
+      "export const getAppleMethod = defineRpcMethod({ id: 'getApple' });\n",
+    );
+    const { 'index.ts': index } = renderMethodFolder(folder) as Record<string, string>;
+    expect(index).toContain("import { getWidgetMethod } from './getWidget.js';");
+    expect(index).not.toContain('exampleWidget');
+    expect(index).toMatch(
+      /export const methods = \[\n {2}getAppleMethod,\n {2}getWidgetMethod,\n\] as const;/,
+    );
   });
 
   it('refuses an export form it cannot sort into public and definitions', () => {

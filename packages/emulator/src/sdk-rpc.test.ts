@@ -111,4 +111,22 @@ describe('rpc SDK against the emulator', () => {
       await call(`${t.emu.control}/faults`, { method: 'DELETE' });
     }
   });
+
+  it('takes any hex storage key in eth_getProof, as geth and anvil do, and the typed reads', async () => {
+    const rpc = createRpcClient(t.client, { chain: 'eth' });
+    const contract = t.emu.chain!.contract;
+    const raw = (await rpc.request({ method: 'eth_getProof', params: [contract, ['0x0'], 'latest'] })) as {
+      storageProof: { value: string }[];
+    };
+    const typed = await rpc.getProof(contract, ['0x0']);
+    expect(raw.storageProof[0]!.value).toBe(typed!.storageProof[0]!.value);
+    expect(await rpc.getStorageAt(contract, 0)).toBe(
+      `0x${typed!.storageProof[0]!.value.slice(2).padStart(64, '0')}`,
+    );
+    expect(await rpc.getChainId()).toBe('0x7a69');
+    expect(await rpc.getCode(contract)).not.toBe('0x');
+    const logs = await rpc.getLogs({ fromBlock: 0, toBlock: 'latest', address: contract });
+    expect(logs.length).toBeGreaterThan(0);
+    expect(BigInt(await rpc.getBalance(t.emu.chain!.accounts[0]!))).toBeGreaterThan(0n);
+  });
 });

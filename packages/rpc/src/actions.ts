@@ -15,7 +15,7 @@ function actionOf<M extends RpcMethod>(method: M): RpcAction<M> {
 }
 
 /**
- * The eight typed methods as data, in the contract's order: a consumer routes
+ * Every typed method as data, in file order (one file per method in `methods/`): a consumer routes
  * `operation.resource` (`rpc`) and `operation.action` to `call`, which takes an `RpcClient` and
  * named arguments. Calls made in the same tick go out as one JSON-RPC batch.
  */

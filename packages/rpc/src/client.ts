@@ -14,17 +14,7 @@ import { type RpcClientOptions, resolveOptions } from './client-options.js';
 import { isRecord } from './is-record.js';
 import { createCallMerger } from './merging.js';
 import { encodeParams, type RpcMethod, type RpcMethodInput, type RpcMethodResult } from './method.js';
-import {
-  getBlockByHashMethod,
-  getBlockByNumberMethod,
-  getBlockReceiptsMethod,
-  getProofMethod,
-  getTransactionByHashMethod,
-  getTransactionReceiptMethod,
-  getUncleByBlockHashAndIndexMethod,
-  getUncleByBlockNumberAndIndexMethod,
-  type methods,
-} from './methods/index.js';
+import { methods } from './methods/index.js';
 import { checkTransactions, positional, type RpcMethodFunction } from './positional.js';
 
 // The client's jobs live beside it: options checking (client-options), batching and sending
@@ -137,17 +127,7 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
     return validated;
   }
 
-  return Object.freeze({
-    chain,
-    request,
-    call,
-    getBlockByHash: positional(getBlockByHashMethod, call),
-    getBlockByNumber: positional(getBlockByNumberMethod, call),
-    getUncleByBlockHashAndIndex: positional(getUncleByBlockHashAndIndexMethod, call),
-    getUncleByBlockNumberAndIndex: positional(getUncleByBlockNumberAndIndexMethod, call),
-    getBlockReceipts: positional(getBlockReceiptsMethod, call),
-    getTransactionByHash: positional(getTransactionByHashMethod, call),
-    getTransactionReceipt: positional(getTransactionReceiptMethod, call),
-    getProof: positional(getProofMethod, call),
-  } satisfies RpcClient);
+  // One function per method file, named by its id: the RpcClient type is derived from the same list.
+  const typed = Object.fromEntries(methods.map((method) => [method.id, positional(method, call)]));
+  return Object.freeze({ ...typed, chain, request, call }) as RpcClient;
 }

@@ -4,6 +4,7 @@
  */
 import { evmAddress } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
+import { keccak256 } from './keccak.js';
 
 export type Hex = `0x${string}`;
 
@@ -59,18 +60,56 @@ export const hashInput = hexOfBytes(32, 'a 32-byte hash').meta({
   examples: ['0x793497fb459c621d038e62832198967efcad4f83c47bd0fbc6c4d916615d22a3'],
 });
 
-/** A storage slot for `eth_getProof`; pad a slot number to 32 bytes. */
-export const storageKeyInput = hexOfBytes(32, 'a 32-byte storage key').meta({
-  description: 'A storage slot: 0x and 64 hex digits (pad a slot number to 32 bytes).',
-});
+const STORAGE_KEY_MESSAGE = 'must be a storage key: 0x and 1 to 64 hex digits';
 
+/**
+ * A storage slot for `eth_getProof`: any hex of at most 32 bytes, as geth and anvil accept
+ * (`0x0`), sent padded to 32 bytes, the form every node takes.
+ */
+export const storageKeyInput = z
+  .string({ error: STORAGE_KEY_MESSAGE })
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, { error: STORAGE_KEY_MESSAGE })
+  .transform((value) => `0x${value.slice(2).padStart(64, '0')}` as Hex)
+  .meta({ description: 'A storage slot: 0x and up to 64 hex digits (0x0 is slot 0).' });
+
+/** An address with its EIP-55 checksum: hex letters upper case where its hash's nibble is 8 or more. */
+export function toChecksumAddress(address: string): Hex {
+  const lower = address.slice(2).toLowerCase();
+  const hash = keccak256(lower);
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out as Hex;
+}
+
+/**
+ * An address in one case is taken as is; a mixed-case one carries an EIP-55 checksum, and a wrong
+ * checksum is a mistyped address, refused with the right spelling only when the digits are right.
+ */
 export const addressInput = z
   .pipe(
     evmAddress,
-    z.transform((value: string) => value as Hex),
+    z.transform((value: string, ctx) => {
+      const digits = value.slice(2);
+      if (digits !== digits.toLowerCase() && digits !== digits.toUpperCase()) {
+        const checksummed = toChecksumAddress(value);
+        if (checksummed !== value) {
+          ctx.issues.push({
+            code: 'custom',
+            input: value,
+            message: `has a wrong EIP-55 checksum (mixed case must be ${checksummed} for these digits; a typo changes the address): check the address, or give it in one case`,
+          });
+          return z.NEVER;
+        }
+      }
+      return value as Hex;
+    }),
   )
   .meta({
-    description: 'An account or contract address: 0x and 40 hex digits.',
+    description:
+      'An account or contract address: 0x and 40 hex digits (mixed case must carry a valid EIP-55 checksum).',
     examples: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
   });
 
@@ -113,3 +152,55 @@ export const fullTransactionsInput = z
   .boolean({ error: 'must be true or false' })
   .default(false)
   .meta({ description: 'Return full transaction objects instead of their hashes.' });
+
+/** A state to read at: a block number or a tag; `latest` when left out. */
+export const stateTagInput = blockTagInput
+  .optional()
+  .transform((tag) => tag ?? 'latest')
+  .meta({
+    title: 'Block',
+    description:
+      'The state to read: a block number (decimal or 0x hex) or latest, earliest, pending; latest when left out.',
+    examples: ['latest'],
+  });
+
+const DATA_MESSAGE = 'must be 0x and an even number of hex digits';
+
+/** Bytes as `0x` hex (calldata, code): any even number of digits, `0x` alone is empty. */
+export const dataInput = z
+  .string({ error: DATA_MESSAGE })
+  .regex(/^0x([0-9a-fA-F]{2})*$/, { error: DATA_MESSAGE })
+  .transform((value) => value as Hex)
+  .meta({ description: 'Bytes as 0x and hex digits, two per byte.', examples: ['0x70a08231'] });
+
+/** A storage slot as a number or hex, sent as 32 bytes (the form every node accepts). */
+export const storageSlotInput = quantityInput
+  .transform((quantity) => `0x${quantity.slice(2).padStart(64, '0')}` as Hex)
+  .meta({ description: 'The storage slot: a number or 0x hex (sent padded to 32 bytes).', examples: ['0'] });
+
+/**
+ * The call of `eth_call` and `eth_estimateGas`: to whom, from whom, with what data and value. Other
+ * fields (EIP-1559 fees, an access list, `input`) pass through unchecked: viem and ethers send them.
+ */
+export const callInput = z
+  .looseObject(
+    {
+      to: addressInput
+        .optional()
+        .meta({ description: 'The contract called; left out to estimate a deployment.' }),
+      from: addressInput
+        .optional()
+        .meta({ description: 'The caller (msg.sender); the zero address when left out.' }),
+      data: dataInput
+        .optional()
+        .meta({ description: 'The calldata: a 4-byte selector and the encoded arguments.' }),
+      value: quantityInput.optional().meta({ description: 'Wei sent with the call.' }),
+      gas: quantityInput.optional().meta({ description: 'The most gas the call may use.' }),
+      gasPrice: quantityInput.optional().meta({ description: 'The gas price of a legacy call, in wei.' }),
+    },
+    { error: 'must be a call object: { to, from?, data?, value?, gas?, gasPrice? }' },
+  )
+  .meta({
+    description: 'The call: { to, from?, data?, value?, gas?, gasPrice? }, addresses and 0x hex data.',
+    examples: [{ to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', data: '0x18160ddd' }],
+  });

@@ -32,6 +32,9 @@ export interface RpcMethod<
 export type RpcMethodInput<M extends RpcMethod> = z.input<M['params']>;
 export type RpcMethodResult<M extends RpcMethod> = z.output<M['result']>;
 
+/** What an `RpcClient` holds besides its typed methods, which are named by their ids. */
+const CLIENT_MEMBERS = new Set(['chain', 'request', 'call']);
+
 /**
  * Declares a method, checking that `args` and the fields of `params` agree and that it presents
  * itself fully (every argument documented, a unique resource + action, an example).
@@ -43,6 +46,9 @@ export function defineRpcMethod<
   const A extends readonly (keyof z.output<P> & string)[],
   const Id extends string,
 >(method: RpcMethod<P, R, M, A, Id>): RpcMethod<P, R, M, A, Id> {
+  if (CLIENT_MEMBERS.has(method.id)) {
+    throw new Error(`rpc method ${method.id}: the id names a member of every RpcClient; pick another`);
+  }
   const fields = Object.keys(method.params.shape).sort();
   if ([...method.args].sort().join() !== fields.join()) {
     throw new Error(

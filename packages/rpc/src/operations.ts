@@ -9,26 +9,22 @@ export { createRpcClientWith, type RpcTimers } from './client.js';
 export {
   addressInput,
   blockTagInput,
+  callInput,
+  dataInput,
   fullTransactionsInput,
   hashInput,
   quantityInput,
+  stateTagInput,
   storageKeyInput,
+  storageSlotInput,
 } from './inputs.js';
+export { logFilterInput } from './log-filter.js';
 export { defineRpcMethod, encodeParams, paramsToInput, type RpcMethod } from './method.js';
-export {
-  getBlockByHashMethod,
-  getBlockByNumberMethod,
-  getBlockReceiptsMethod,
-  getProofMethod,
-  getTransactionByHashMethod,
-  getTransactionReceiptMethod,
-  getUncleByBlockHashAndIndexMethod,
-  getUncleByBlockNumberAndIndexMethod,
-  methods,
-} from './methods/index.js';
+export * from './methods/index.js';
 export * from './public.js';
 export {
   blockSchema,
+  feeHistorySchema,
   hex,
   logSchema,
   proofSchema,

@@ -11,10 +11,13 @@ export {
   type RpcClient,
   type RpcClientOptions,
 } from './client.js';
-export { type BlockTag, type Hex, type Quantity, toQuantity } from './inputs.js';
+export { formatUnits, hexToBigInt, hexToNumber } from './convert.js';
+export { type BlockTag, type Hex, type Quantity, toChecksumAddress, toQuantity } from './inputs.js';
+export { MAX_LOG_BLOCK_RANGE } from './log-filter.js';
 export type { RpcMethodInput, RpcMethodResult } from './method.js';
 export type {
   Block,
+  FeeHistory,
   Log,
   Proof,
   Receipt,

@@ -182,6 +182,16 @@ export const proofSchema = z.looseObject({
   storageProof: z.array(storageProofSchema),
 });
 
+/** `eth_feeHistory`: one base fee more than blocks (the next block's), ratios as plain numbers. */
+export const feeHistorySchema = z.looseObject({
+  oldestBlock: quantity,
+  baseFeePerGas: z.array(quantity),
+  gasUsedRatio: z.array(z.number()),
+  reward: z.array(z.array(quantity)).optional(),
+  baseFeePerBlobGas: z.array(quantity).optional(),
+  blobGasUsedRatio: z.array(z.number()).optional(),
+});
+
 export type Withdrawal = z.output<typeof withdrawalSchema>;
 export type Transaction = z.output<typeof transactionSchema>;
 /** An uncle block: a block's header fields, without transactions. */
@@ -192,3 +202,4 @@ export type Log = z.output<typeof logSchema>;
 export type Receipt = z.output<typeof receiptSchema>;
 export type StorageProof = z.output<typeof storageProofSchema>;
 export type Proof = z.output<typeof proofSchema>;
+export type FeeHistory = z.output<typeof feeHistorySchema>;

@@ -94,12 +94,19 @@ function isUnknownBlock(error: RpcErrorObject): boolean {
 
 /** The params as anvil must get them for the contract's meaning. */
 export function paramsForAnvil(method: string, params: unknown): unknown {
+  if (method !== 'eth_getProof' || !Array.isArray(params)) return params;
+  // geth takes any hex storage key (`0x0`); anvil wants whole bytes: padded to the 32 a slot is.
+  const keys = Array.isArray(params[1]) ? params[1].map(padStorageKey) : params[1];
   // anvil proves an empty account for `pending`. With automine nothing is ever pending, so the
   // pending state is the latest one (what a node answers when its pending block is empty).
-  if (method === 'eth_getProof' && Array.isArray(params) && params[2] === 'pending') {
-    return [params[0], params[1], 'latest', ...params.slice(3)];
-  }
-  return params;
+  const tag = params[2] === 'pending' ? 'latest' : params[2];
+  return params.length > 2 ? [params[0], keys, tag, ...params.slice(3)] : [params[0], keys];
+}
+
+function padStorageKey(key: unknown): unknown {
+  return typeof key === 'string' && /^0x[0-9a-fA-F]{1,63}$/.test(key)
+    ? `0x${key.slice(2).padStart(64, '0')}`
+    : key;
 }
 
 /** anvil's answer to one call, as the contract has it. */

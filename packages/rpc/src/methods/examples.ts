@@ -1,8 +1,8 @@
 /**
- * Examples of the eight typed methods, taken from the emulator's seeded chain (a real anvil with
+ * Examples of the typed methods, taken from the emulator's seeded chain (a real anvil with
  * pinned timestamps, so hashes are the same on every run). Each round-trips in a test.
  */
-import type { Block, Proof, Receipt, Transaction } from '../schemas.js';
+import type { Block, Log, Proof, Receipt, Transaction } from '../schemas.js';
 
 const EMPTY_BLOOM = `0x${'0'.repeat(512)}` as const;
 
@@ -94,3 +94,37 @@ export const exampleProof: Proof = {
   ],
   storageProof: [],
 };
+
+/** The contract the seed deploys: each call stores a counter and emits `Ping(address caller)`. */
+export const SEEDED_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** The first dev account of anvil's default mnemonic. */
+export const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+const PING_TOPIC = '0xfee8775ba9b0f00b87db291c081d99de518bdebb6ccfa2482cc5882fe69307e5';
+
+export const exampleLogs: Log[] = [
+  {
+    address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    topics: [PING_TOPIC],
+    data: '0x000000000000000000000000f39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+    blockHash: '0x2838ec699ef25a6f49cafca7ca337559a6f4dce98c27f1b33ddc64a675d29e7b',
+    blockNumber: '0x4',
+    blockTimestamp: '0x677485b0',
+    transactionHash: '0xca6796934cd6ccdc2a92495360cc950d64dc0785b6d198f284c210c2e522d39a',
+    transactionIndex: '0x1',
+    logIndex: '0x0',
+    removed: false,
+  },
+  {
+    address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    topics: [PING_TOPIC],
+    data: '0x00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8',
+    blockHash: '0xd6a3d01284df624a64c901301e0b663deada4f19181d4187db83e7e31e13a376',
+    blockNumber: '0x5',
+    blockTimestamp: '0x677485bc',
+    transactionHash: '0x23430bbdb3fbb7020f2d2b0855c0b8b8ed74668d5f48bae23efacb1070a29c19',
+    transactionIndex: '0x0',
+    logIndex: '0x0',
+    removed: false,
+  },
+];

@@ -61,6 +61,7 @@ describe('the runtime-free entries hold every user function of their main entry 
       'createMemoryTxStore',
       'createSqliteTxStore',
       'createWebhookHandler',
+      'toFetchHandler',
       'toNodeListener',
     ],
     rpc: ['createRpcClient'],

@@ -297,6 +297,7 @@ async function rpcProperties(emulator: EmulatorProcess, runs: number, seed: numb
     const rpc = createRpcClient(client, { chain: 'eth' });
     for (const action of rpcActions) {
       const args = (action.operation as { args: readonly string[] }).args;
+      if (args.length === 0) continue; // nothing to replace with a hostile value
       const property = fc.asyncProperty(
         fc.array(fc.tuple(fc.constantFrom(...args), hostileValue), { minLength: 1, maxLength: args.length }),
         async (replaced) => {

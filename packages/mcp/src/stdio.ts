@@ -6,7 +6,6 @@
  * passes `redact` first. The SDK's own stdio transport buffers any line (a 20 MB one ends the
  * process) and reads on however much output piles up unread.
  */
-import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { checkFrame, frameError, idFromPrefix } from './frames.js';
@@ -30,13 +29,33 @@ export const STDIO_LIMITS: Required<StdioLimits> = {
 const ID_PREFIX_BYTES = 4096;
 const NEWLINE = 0x0a;
 
+/**
+ * What the transport reads frames from and writes them to: process.stdin / process.stdout or any
+ * Node stream. Declared by shape, so the published types need no @types/node.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a Node stream passes its listeners any arguments
+type Listener = (...args: any[]) => void;
+export interface FrameInput {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  pause(): unknown;
+  resume(): unknown;
+}
+export interface FrameOutput {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  once(event: string, listener: Listener): unknown;
+  write(chunk: string): boolean;
+  readonly writableLength: number;
+}
+
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  readonly #input: Readable;
-  readonly #output: Writable;
+  readonly #input: FrameInput;
+  readonly #output: FrameOutput;
   readonly #limits: Required<StdioLimits>;
   readonly #redact: (message: JSONRPCMessage) => JSONRPCMessage;
   /** Bytes read and not yet split into frames (at most one chunk while reading is paused). */
@@ -50,8 +69,8 @@ export class BoundedStdioTransport implements Transport {
   #drained: Promise<void> | undefined;
 
   constructor(options: {
-    input?: Readable;
-    output?: Writable;
+    input?: FrameInput;
+    output?: FrameOutput;
     limits?: StdioLimits;
     redact?: (message: JSONRPCMessage) => JSONRPCMessage;
   }) {

@@ -57,8 +57,19 @@ describe.skipIf(skipped('postgresql', 'redis'))(
   () => {
     it('leaves neither PostgreSQL nor Redis running', async () => {
       // A runner that kills its worker on a timeout runs no exit handler: the servers must go anyway.
+      // Plain Node strips the types but does not map the sources' `./x.js` imports to `./x.ts`.
       const script = `
-      import { startPostgres, startRedis } from ${JSON.stringify(join(import.meta.dirname, 'services.ts'))};
+      import { registerHooks } from 'node:module';
+      registerHooks({
+        resolve(specifier, context, next) {
+          try { return next(specifier, context); }
+          catch (error) {
+            if (!specifier.startsWith('.') || !specifier.endsWith('.js')) throw error;
+            return next(specifier.replace(/\\.js$/, '.ts'), context);
+          }
+        },
+      });
+      const { startPostgres, startRedis } = await import(${JSON.stringify(join(import.meta.dirname, 'services.ts'))});
       const postgres = await startPostgres();
       const redis = await startRedis();
       process.stdout.write(JSON.stringify({ postgres: postgres.port, redis: redis.port }) + '\\n');

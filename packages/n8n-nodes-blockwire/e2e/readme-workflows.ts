@@ -24,6 +24,8 @@ const VALUES: ExampleValues = {
   // The first Ethereum transaction (block 46147), and the USDC contract.
   transactionHash: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
   contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  // vitalik.eth and a Binance hot wallet.
+  accounts: ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '0x28C6c06298d514Db089934071355E5743bf21d60'],
 };
 
 export function readmeWorkflows(): Record<string, Workflow> {

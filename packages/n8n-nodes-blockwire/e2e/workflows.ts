@@ -129,6 +129,8 @@ export interface ExampleValues {
   /** A transaction hash and a contract address on the JSON-RPC chain. */
   transactionHash: string;
   contract: string;
+  /** Accounts whose balances the wallet workflow reads, one item each. */
+  accounts: readonly string[];
 }
 
 const first = (node: string, field: string) => `={{ $('${node}').first().json.${field} }}`;
@@ -308,6 +310,7 @@ export function resourceWorkflows(
         step('Delete', { resource: 'bitcoinStream', operation: 'delete', id: first('Create', 'id') }),
       ]),
     ),
+    wallet: walletWorkflow(prefix, credential, values),
     rpc: workflow(
       'bwJsonRpcDemo001',
       'Blockwire: JSON-RPC node',
@@ -379,6 +382,48 @@ export function webhookTrigger(path: string): WorkflowNode {
     webhookId: stableId('webhook', path),
     parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
   };
+}
+
+/**
+ * A watch-list of wallets: one item per account (a Code node), then each one's balance read by
+ * one Blockwire node for all items (their calls go out as JSON-RPC batches), then the chain's
+ * block number and gas price once.
+ */
+export function walletWorkflow(prefix: string, credential: CredentialRef, values: ExampleValues): Workflow {
+  const accounts: WorkflowNode = {
+    id: stableId('code', 'Watched wallets'),
+    name: 'Watched wallets',
+    type: 'n8n-nodes-base.code',
+    typeVersion: 2,
+    position: [220, 0],
+    parameters: {
+      jsCode: `return ${JSON.stringify(values.accounts)}.map((address) => ({ json: { address } }));`,
+    },
+  };
+  const perItem = (name: string, parameters: Record<string, unknown>) => ({
+    ...actionNode(prefix, credential, name, { resource: 'wallet', chain: 'eth', ...parameters }),
+    executeOnce: false,
+  });
+  const nodes = [
+    manualTrigger(),
+    accounts,
+    perItem('Balances', { operation: 'getBalance', address: '={{ $json.address }}' }),
+    actionNode(prefix, credential, 'Block number', {
+      resource: 'wallet',
+      operation: 'getBlockNumber',
+      chain: 'eth',
+    }),
+    actionNode(prefix, credential, 'Gas price', {
+      resource: 'wallet',
+      operation: 'getGasPrice',
+      chain: 'eth',
+    }),
+  ];
+  return workflow(
+    'bwWalletWatch001',
+    'Blockwire: wallet balances',
+    nodes.map((node, index) => ({ ...node, position: [index * 220, 0] as [number, number] })),
+  );
 }
 
 /** The Code node that starts the Solana batch: one item per address, `{ address }`. */

@@ -14,6 +14,7 @@ import {
   NODE_PARAMETERS,
   pagingFields,
 } from '../nodes/Blockwire/description';
+import { walletReads } from '../nodes/Blockwire/wallet-provisional';
 import { withoutFinalPeriod } from '../nodes/shared/wording';
 
 /** Resource and operation values are fixed: saved workflows rely on them (issue #9). */
@@ -267,9 +268,13 @@ describe('the Blockwire node, built from the SDK’s metadata', () => {
   });
 
   it('has an action for every operation the SDK exports, and no action without one', () => {
-    const operationIds = [...priceOperations, ...entityOperations, ...streamOperations, ...rpcMethods].map(
-      (o) => o.id,
-    );
+    const operationIds = [
+      ...priceOperations,
+      ...entityOperations,
+      ...streamOperations,
+      ...rpcMethods,
+      ...walletReads,
+    ].map((o) => o.id);
     expect(NODE_ACTIONS.map((action) => action.id).sort()).toEqual([...operationIds].sort());
   });
 

@@ -102,6 +102,7 @@ beforeAll(async () => {
     bitcoinBlock: height,
     transactionHash: emulator.chain!.transactionHashes[0]!,
     contract: emulator.chain!.contract,
+    accounts: emulator.chain!.accounts,
   };
   actionWorkflows = {
     ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),

@@ -4,6 +4,7 @@ import {
   type CallOptions,
   type Client,
   describeAction,
+  describeFields,
   EVM_CHAINS,
   findChain,
   labelOf,
@@ -16,6 +17,7 @@ import { actions as streamActions } from '@blockwire/streams/operations';
 import type * as z from 'zod/v4/core';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
 import { entriesOf } from './paging';
+import { type WalletRead, walletReads } from './wallet-provisional';
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -35,6 +37,11 @@ export interface NodeAction extends ActionDescription {
   simplify: SimplifyPlan;
   /** Where a list answer holds its entries, each of which becomes an n8n item of its own. */
   list?: ListShape;
+  /**
+   * What Simplify does instead of the plan, when the SDK formats the answer itself (a wallet
+   * read: wei as ETH, token units, gwei; the raw values under `raw`).
+   */
+  format?: (answer: unknown) => unknown;
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
@@ -137,12 +144,39 @@ export function isBulky(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The resource the SDK's wallet reads (balances, contract reads, decoded logs, gas) are under. */
+export const WALLET_RESOURCE = 'wallet';
+
+/**
+ * The SDK's wallet reads as actions: JSON-RPC calls of one chain, so every item's calls go out
+ * together as JSON-RPC batches; Simplify gives the read's own formatted values.
+ */
+function fromWalletReads(reads: readonly WalletRead[]): NodeAction[] {
+  return reads.map((read) => ({
+    id: read.id,
+    resource: WALLET_RESOURCE,
+    action: read.id,
+    displayName: read.displayName,
+    summary: read.description,
+    examples: [] as unknown as ActionDescription['examples'],
+    fields: describeFields(read.input),
+    client: 'rpc',
+    input: read.input,
+    readOnly: read.readOnly,
+    bulky: true,
+    simplify: simplifyPlanOf(undefined, []),
+    format: (answer) => read.simplify(answer),
+    call: (rpc, input, options) => read.run(rpc as RpcClient, input, options),
+  }));
+}
+
 /** Every action of the node: the tables of callables the SDK packages export, in their order. */
 export const NODE_ACTIONS: readonly NodeAction[] = [
   ...fromTable(priceActions as unknown as readonly Action[], 'rest'),
   ...fromTable(entityActions as unknown as readonly Action[], 'rest'),
   ...fromTable(streamActions as unknown as readonly Action[], 'rest'),
   ...fromTable(rpcActions as unknown as readonly Action[], 'rpc'),
+  ...fromWalletReads(walletReads),
 ];
 
 /** How a resource is labelled in the Resource dropdown: its name, spelled out. */

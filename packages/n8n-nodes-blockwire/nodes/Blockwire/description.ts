@@ -7,7 +7,16 @@ import { LONG_TEXT } from './output';
 /** What the builder needs of an action: its presentation, not its code. */
 export type DescribedAction = Pick<
   NodeAction,
-  'resource' | 'action' | 'displayName' | 'summary' | 'fields' | 'paging' | 'client' | 'bulky' | 'list'
+  | 'resource'
+  | 'action'
+  | 'displayName'
+  | 'summary'
+  | 'fields'
+  | 'paging'
+  | 'client'
+  | 'bulky'
+  | 'list'
+  | 'format'
 >;
 
 /** Parameter names the node itself uses; no SDK field may take one (a test holds this). */
@@ -147,7 +156,9 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       name: 'simplify',
       type: 'boolean',
       default: true,
-      description: `Whether to leave out the bulky parts of the answer: each list of objects becomes its count (e.g. transactions → transactionsCount) and texts longer than ${LONG_TEXT} characters are dropped`,
+      description: action.format
+        ? 'Whether to return formatted values (ETH, token units, gwei) with the raw ones under raw, instead of the full answer'
+        : `Whether to leave out the bulky parts of the answer: each list of objects becomes its count (e.g. transactions → transactionsCount) and texts longer than ${LONG_TEXT} characters are dropped`,
       displayOptions: { show },
     });
   }

@@ -70,8 +70,13 @@ export async function runAction(
       redact: client.redact,
     });
     if (run.stopOnError) throw error;
+    // Which input item failed, in the item itself: merged or sorted later, it still says so.
     output.push({
-      json: { error: error.message, ...(error.description ? { description: error.description } : {}) },
+      json: {
+        error: error.message,
+        ...(error.description ? { description: error.description } : {}),
+        itemIndex: index,
+      },
       pairedItem: { item: index },
     });
   }
@@ -88,10 +93,13 @@ interface Run {
 }
 
 function itemsOf(run: Run, answer: unknown, itemIndex: number): Outcome {
-  const simplify =
-    run.action.bulky && (run.context.getNodeParameter('simplify', itemIndex, true) as boolean)
-      ? run.action.simplify
-      : undefined;
+  const { action } = run;
+  const simplifying = action.bulky && (run.context.getNodeParameter('simplify', itemIndex, true) as boolean);
+  if (action.format) {
+    const shown = simplifying ? action.format(answer) : answer;
+    return { items: toItems(shown, itemIndex, { redact: run.client.redact }) };
+  }
+  const simplify = simplifying ? action.simplify : undefined;
   return { items: toItems(answer, itemIndex, { simplify, redact: run.client.redact }) };
 }
 

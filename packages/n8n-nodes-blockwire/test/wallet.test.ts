@@ -1,0 +1,130 @@
+/**
+ * The Wallet resource: the SDK's wallet reads as n8n actions, against the emulator's anvil. Every
+ * item's calls go out together as JSON-RPC batches (counted at the emulator), Simplify gives the
+ * read's formatted values with the raw ones under `raw`, and with Continue On Fail a bad row gives
+ * an error item naming its input item.
+ */
+import { createClient } from '@blockwire/core';
+import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { createRpcClient } from '@blockwire/rpc';
+import type { IDataObject } from 'n8n-workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_ACTIONS, WALLET_RESOURCE } from '../nodes/Blockwire/actions';
+import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
+import { walletReads } from '../nodes/Blockwire/wallet-provisional';
+import { credentialsFor } from './support/emulator';
+import { executeContext } from './support/n8n-context';
+
+const node = new Blockwire();
+let emulator: Emulator;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: 5 }); // with anvil
+  client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+});
+
+async function run(
+  parameters: IDataObject | ((index: number) => IDataObject),
+  options: { count?: number; continueOnFail?: boolean } = {},
+) {
+  const { execute } = executeContext({ parameters, credentials: credentialsFor(emulator), ...options });
+  const [output] = await node.execute.call(execute);
+  return output ?? [];
+}
+
+/** The JSON-RPC HTTP requests the emulator saw since the last clear, and the calls each carried. */
+async function nodeRequests(): Promise<{ path: string }[]> {
+  const response = await fetch(`${emulator.control}/requests?interface=node`);
+  return ((await response.json()) as { requests: { path: string }[] }).requests;
+}
+const clearRequests = () => fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+
+/** wei as ETH, every digit kept. */
+function ether(wei: bigint): string {
+  const text = wei.toString().padStart(19, '0');
+  const fraction = text.slice(-18).replace(/0+$/, '');
+  return fraction ? `${text.slice(0, -18)}.${fraction}` : text.slice(0, -18);
+}
+
+describe('Wallet actions, derived from the SDK’s wallet reads', () => {
+  it('has one action per wallet read, under the Wallet resource, each read-only', () => {
+    const wallet = NODE_ACTIONS.filter((action) => action.resource === WALLET_RESOURCE);
+    expect(wallet.map((action) => action.action)).toEqual(walletReads.map((read) => read.id));
+    expect(wallet.every((action) => action.readOnly && action.client === 'rpc')).toBe(true);
+    const resource = new Blockwire().description.properties.find((p) => p.name === 'resource');
+    expect(resource?.options).toContainEqual({ name: 'Wallet', value: WALLET_RESOURCE });
+  });
+
+  it('balances of the dev accounts: formatted ETH with the wei under raw, as the anvil holds them', async () => {
+    const accounts = emulator.chain!.accounts;
+    const rpc = createRpcClient(client, { chain: 'eth' });
+    const held = await Promise.all(accounts.map(async (account) => BigInt(await rpc.getBalance(account))));
+    const output = await run(
+      (index) => ({ resource: 'wallet', operation: 'getBalance', chain: 'eth', address: accounts[index] }),
+      { count: accounts.length },
+    );
+    expect(output.map((item) => item.pairedItem)).toEqual(accounts.map((_, item) => ({ item })));
+    for (const [index, item] of output.entries()) {
+      expect(item.json).toMatchObject({
+        balance: ether(held[index]!),
+        raw: expect.objectContaining({ wei: held[index]!.toString() }),
+      });
+    }
+    const full = await run({
+      resource: 'wallet',
+      operation: 'getBalance',
+      chain: 'eth',
+      address: accounts[0],
+      simplify: false,
+    });
+    expect(full[0]?.json).not.toHaveProperty('raw');
+    expect(JSON.stringify(full[0]?.json)).toContain(held[0]!.toString());
+  });
+
+  it('45 items go out as 3 JSON-RPC batches (20 + 20 + 5), not 45 requests', async () => {
+    const addresses = Array.from(
+      { length: 45 },
+      (_, index) => `0x${(index + 1).toString(16).padStart(40, '0')}`,
+    );
+    await clearRequests();
+    const output = await run(
+      (index) => ({ resource: 'wallet', operation: 'getBalance', chain: 'eth', address: addresses[index] }),
+      { count: 45 },
+    );
+    expect(output).toHaveLength(45);
+    expect(output.every((item) => item.json.balance === '0')).toBe(true);
+    expect(await nodeRequests()).toHaveLength(3);
+  });
+
+  it('block number and gas price: the chain’s, the gas price in gwei with the wei under raw', async () => {
+    const rpc = createRpcClient(client, { chain: 'eth' });
+    const [blockNumber] = await run({ resource: 'wallet', operation: 'getBlockNumber', chain: 'eth' });
+    expect(blockNumber?.json.blockNumber).toBe(Number(BigInt(await rpc.getBlockNumber())));
+    const [gas] = await run({ resource: 'wallet', operation: 'getGasPrice', chain: 'eth' });
+    const wei = BigInt(await rpc.getGasPrice());
+    expect(gas?.json).toMatchObject({ raw: expect.objectContaining({ wei: wei.toString() }) });
+    expect(Number(gas?.json.gasPrice) * 1e9).toBeCloseTo(Number(wei), -3);
+  });
+
+  it('with Continue On Fail, a row with a bad checksum gives an error item naming the field and its input item', async () => {
+    const [good] = emulator.chain!.accounts;
+    const badChecksum = `${good!.slice(0, 2)}${good!.slice(2, 3).toLowerCase() === good!.slice(2, 3) ? good!.slice(2, 3).toUpperCase() : good!.slice(2, 3).toLowerCase()}${good!.slice(3)}`;
+    const rows = [good, badChecksum, good];
+    const output = await run(
+      (index) => ({ resource: 'wallet', operation: 'getBalance', chain: 'eth', address: rows[index] }),
+      { count: 3, continueOnFail: true },
+    );
+    expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+    expect(output[1]?.json).toMatchObject({
+      error: expect.stringMatching(/^Address: .*checksum/i),
+      itemIndex: 1,
+    });
+    expect(output[0]?.json.balance).toEqual(expect.any(String));
+    expect(output[2]?.json.balance).toEqual(expect.any(String));
+  });
+});

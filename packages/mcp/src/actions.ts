@@ -9,6 +9,7 @@ import {
   type CallOptions,
   type Client,
   describeAction,
+  describeFields,
   fieldsIn,
   inputJsonSchema,
   type JsonSchema,
@@ -17,7 +18,7 @@ import {
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
 import { createRpcClient, type RpcClient } from '@blockwire/rpc';
-import { actions as rpcActions } from '@blockwire/rpc/operations';
+import { actions as rpcActions, type WalletRead, walletReads } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import * as z from 'zod/v4';
 
@@ -103,13 +104,12 @@ function restAction(action: Action): McpAction {
 type RestCall = (client: Client, input: unknown, options?: CallOptions) => Promise<unknown>;
 type RpcCall = (rpc: RpcClient, input: unknown, options?: CallOptions) => Promise<unknown>;
 
-function rpcAction(action: Action): McpAction {
-  const params = inputJsonSchema(action.input);
-  const properties = { chain: RPC_CHAIN_SCHEMA, ...((params.properties ?? {}) as JsonSchema) };
-  const rpcClients = new WeakMap<Client, Map<string, RpcClient>>();
-  const rpcFor = (client: Client, chain: string): RpcClient => {
-    const byChain = rpcClients.get(client) ?? new Map<string, RpcClient>();
-    rpcClients.set(client, byChain);
+/** One JSON-RPC client per REST client and chain, made on first use (it batches calls made together). */
+function rpcClients(): (client: Client, chain: string) => RpcClient {
+  const byClient = new WeakMap<Client, Map<string, RpcClient>>();
+  return (client, chain) => {
+    const byChain = byClient.get(client) ?? new Map<string, RpcClient>();
+    byClient.set(client, byChain);
     let rpc = byChain.get(chain);
     if (!rpc) {
       rpc = createRpcClient(client, { chain });
@@ -117,10 +117,21 @@ function rpcAction(action: Action): McpAction {
     }
     return rpc;
   };
+}
+
+/** A JSON-RPC input schema with the `chain` to call in front. */
+function withChain(params: JsonSchema): JsonSchema {
+  const properties = { chain: RPC_CHAIN_SCHEMA, ...((params.properties ?? {}) as JsonSchema) };
+  return { ...params, type: 'object', properties };
+}
+
+function rpcAction(action: Action): McpAction {
+  const params = inputJsonSchema(action.input);
+  const rpcFor = rpcClients();
   return {
     ...describeAction(action),
     exampleInputs: exampleInputsOf(action, params),
-    inputSchema: { ...params, type: 'object', properties },
+    inputSchema: withChain(params),
     output: (action.operation as unknown as { result: z.core.$ZodType }).result,
     placements: undefined,
     method: undefined,
@@ -133,9 +144,51 @@ function rpcAction(action: Action): McpAction {
   };
 }
 
+/**
+ * A wallet read's tool name: `wallet` and the read's id (`walletGetTokenBalance`), since the raw
+ * JSON-RPC methods already have tools named by theirs (`getBalance`: wei as 0x hex).
+ */
+export function walletToolName(read: Pick<WalletRead, 'id'>): string {
+  return `wallet${read.id[0]!.toUpperCase()}${read.id.slice(1)}`;
+}
+
+/** A wallet read as a tool: it answers with the read's formatted values, the raw ones under `raw`. */
+function walletAction(read: WalletRead): McpAction {
+  const params = inputJsonSchema(read.input);
+  const rpcFor = rpcClients();
+  const fields = describeFields(read.input);
+  const example = Object.fromEntries(
+    fields.flatMap((field) => {
+      const examples = field.schema.examples;
+      return Array.isArray(examples) && examples.length > 0 ? [[field.name, examples[0]]] : [];
+    }),
+  );
+  return {
+    id: walletToolName(read),
+    resource: 'wallet',
+    action: read.id,
+    displayName: read.displayName,
+    summary: read.description,
+    examples: [{ input: example, response: null }],
+    fields,
+    exampleInputs: [example],
+    inputSchema: withChain(params),
+    output: undefined,
+    placements: undefined,
+    method: undefined,
+    readOnly: read.readOnly,
+    idempotent: true,
+    call: async (client, input, options) => {
+      const { chain = DEFAULT_RPC_CHAIN, ...params } = input;
+      return read.simplify(await read.run(rpcFor(client, String(chain)), params, options));
+    },
+  };
+}
+
 export const MCP_ACTIONS: readonly McpAction[] = [
   ...(priceActions as unknown as readonly Action[]).map(restAction),
   ...(entityActions as unknown as readonly Action[]).map(restAction),
   ...(streamActions as unknown as readonly Action[]).map(restAction),
   ...(rpcActions as unknown as readonly Action[]).map(rpcAction),
+  ...walletReads.map(walletAction),
 ];

@@ -8,17 +8,19 @@ import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@blockwire/core';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
-import { actions as rpcActions } from '@blockwire/rpc/operations';
+import { createRpcClient } from '@blockwire/rpc';
+import { actions as rpcActions, walletReads } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_ACTIONS } from './actions.js';
+import { MCP_ACTIONS, walletToolName } from './actions.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const CANARY = 'canary-key-7f3a91c2e4b5d6';
@@ -169,7 +171,7 @@ function describeTransport(
       expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_ACTIONS.map((action) => action.id).sort());
       const packageActions = [...priceActions, ...entityActions, ...streamActions, ...rpcActions];
       expect(tools.map((tool) => tool.name).sort()).toEqual(
-        packageActions.map((action) => action.operation.id).sort(),
+        [...packageActions.map((action) => action.operation.id), ...walletReads.map(walletToolName)].sort(),
       );
       const ajv = new Ajv2020({ strict: false });
       for (const tool of tools) {
@@ -381,5 +383,44 @@ describe('answers within the budget, through the SDK client (which checks each a
     // The count does see searches: an ordinary one adds one.
     expect((await call(client, 'searchEntities', { query: 'binance' })).isError).toBeFalsy();
     expect(await requests()).toBe(before + 1);
+  });
+});
+
+describe('the wallet reads as tools, through the SDK client (which checks each answer against its outputSchema)', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await stdioClient(['--read-only']);
+  }, 30_000);
+  afterAll(() => client?.close());
+
+  it('offers every wallet read, read-only, even with --read-only', async () => {
+    const { tools } = await client.listTools();
+    for (const read of walletReads) {
+      const tool = tools.find((candidate) => candidate.name === walletToolName(read));
+      expect(tool, read.id).toBeDefined();
+      expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(tool?.description).toContain(read.description.replace(/\.$/, ''));
+    }
+  });
+
+  it('answers a dev account’s balance in ETH with the wei under raw, as the emulator’s anvil holds it', async () => {
+    const [account] = emulator.chain!.accounts;
+    const sdk = createClient({ apiKey: CANARY, baseUrls: emulator.urls, retry: false });
+    const wei = BigInt(await createRpcClient(sdk, { chain: 'eth' }).getBalance(account!));
+    await sdk.close();
+    const result = await call(client, walletToolName({ id: 'getBalance' }), { address: account });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const { result: answer } = result.structuredContent as { result: Record<string, unknown> };
+    const whole = wei / 10n ** 18n;
+    expect(String(answer.balance).startsWith(`${whole}`)).toBe(true);
+    expect(answer.raw).toMatchObject({ wei: wei.toString() });
+  });
+
+  it('a wrong checksum is a tool error naming the field', async () => {
+    const [account] = emulator.chain!.accounts;
+    const flipped = account!.replace(/[a-f]/, (letter) => letter.toUpperCase());
+    const result = await call(client, walletToolName({ id: 'getBalance' }), { address: flipped });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/address.*checksum/i);
   });
 });

@@ -1,7 +1,7 @@
 import type { FieldInfo } from '@blockwire/core';
 import { operations as entityOperations } from '@blockwire/entities/operations';
 import { operations as priceOperations } from '@blockwire/prices/operations';
-import { methods as rpcMethods } from '@blockwire/rpc/operations';
+import { methods as rpcMethods, walletReads } from '@blockwire/rpc/operations';
 import { operations as streamOperations } from '@blockwire/streams/operations';
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,6 @@ import {
   NODE_PARAMETERS,
   pagingFields,
 } from '../nodes/Blockwire/description';
-import { walletReads } from '../nodes/Blockwire/wallet-provisional';
 import { withoutFinalPeriod } from '../nodes/shared/wording';
 
 /** Resource and operation values are fixed: saved workflows rely on them (issue #9). */

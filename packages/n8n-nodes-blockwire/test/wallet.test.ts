@@ -7,11 +7,11 @@
 import { createClient } from '@blockwire/core';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { createRpcClient } from '@blockwire/rpc';
+import { walletReads } from '@blockwire/rpc/operations';
 import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_ACTIONS, WALLET_RESOURCE } from '../nodes/Blockwire/actions';
 import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
-import { walletReads } from '../nodes/Blockwire/wallet-provisional';
 import { credentialsFor } from './support/emulator';
 import { executeContext } from './support/n8n-context';
 

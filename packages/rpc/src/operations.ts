@@ -34,3 +34,4 @@ export {
   uncleSchema,
   withdrawalSchema,
 } from './schemas.js';
+export { type WalletRead, walletReads } from './wallet-provisional.js';

@@ -12,12 +12,16 @@ import {
 } from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
-import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
+import {
+  type RpcClient,
+  actions as rpcActions,
+  type WalletRead,
+  walletReads,
+} from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type * as z from 'zod/v4/core';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
 import { entriesOf } from './paging';
-import { type WalletRead, walletReads } from './wallet-provisional';
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every

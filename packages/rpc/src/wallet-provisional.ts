@@ -1,8 +1,9 @@
 // PROVISIONAL until @blockwire/rpc/operations exports `walletReads` (issue 60, branch i60b): the
 // descriptor shape that table has, and three reads on the typed methods, to build the n8n side on.
 import type { CallOptions } from '@blockwire/core/operations';
-import { addressInput, type RpcClient, stateTagInput } from '@blockwire/rpc/operations';
 import * as z from 'zod/v4';
+import type { RpcClient } from './client.js';
+import { addressInput, stateTagInput } from './inputs.js';
 
 export interface WalletRead {
   id: string;

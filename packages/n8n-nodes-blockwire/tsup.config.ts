@@ -5,9 +5,10 @@ import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
-// n8n loads every file listed in package.json#n8n with require(): one self-contained CommonJS file
-// per node and credential, laid out as `n8n-node build` lays them out (dist/nodes/<Name>/...,
-// dist/credentials/..., icons and codex .node.json files beside them). The package has no runtime
+// n8n loads every file listed in package.json#n8n with require(): one CommonJS file per node and
+// credential, laid out as `n8n-node build` lays them out (dist/nodes/<Name>/...,
+// dist/credentials/..., icons and codex .node.json files beside them); the code both nodes share
+// is in chunks they require (dist/chunk-*.js). The package has no runtime
 // dependencies (n8n's rule for community nodes) and passes n8n's verification scanner: what is
 // bundled is the Blockwire SDK's operation layer without a runtime (the `operations` entries of
 // @blockwire/core, streams and rpc: no timers, process, globalThis or console), hash-wasm and
@@ -62,12 +63,7 @@ const nodeCryptoWithoutGlobalLookup: Plugin = {
   },
 };
 
-export default defineConfig({
-  entry: {
-    'credentials/BlockwireApi.credentials': 'credentials/BlockwireApi.credentials.ts',
-    'nodes/Blockwire/Blockwire.node': 'nodes/Blockwire/Blockwire.node.ts',
-    'nodes/BlockwireTrigger/BlockwireTrigger.node': 'nodes/BlockwireTrigger/BlockwireTrigger.node.ts',
-  },
+const shared: Options = {
   outDir: 'dist',
   format: ['cjs'],
   outExtension: () => ({ js: '.js' }),
@@ -77,16 +73,37 @@ export default defineConfig({
   noExternal: [/^@blockwire\//, 'hash-wasm', /^@scure\//, /^@noble\//],
   external: ['n8n-workflow', 'zod', 'zod/v4', 'zod/v4/mini', 'zod/v4/core', 'zod/v4/locales'],
   esbuildPlugins: [hashWasmWithoutGlobalLookup, nodeCryptoWithoutGlobalLookup],
-  splitting: false,
   treeshake: true,
-  // Minified, keeping every function's and class's name (errors and stack traces keep theirs):
-  // each node file stays well under 150 KB (n8n loads them all at start). The sources, which n8n's
-  // verification also reads (through the package's provenance), are the readable form.
+  // Minified, keeping every function's and class's name (errors and stack traces keep theirs). The
+  // sources, which n8n's verification also reads (through the package's provenance), are the
+  // readable form.
   minify: true,
   keepNames: true,
   sourcemap: false,
-  clean: true,
   dts: false,
   publicDir: false,
-  onSuccess: 'node scripts/copy-assets.mjs',
-});
+};
+
+export default defineConfig([
+  // The two nodes share the SDK's operation layer: split into chunks both require (dist/chunk-*.js),
+  // so n8n loads it once, and each node file holds only what is its own.
+  {
+    ...shared,
+    entry: {
+      'nodes/Blockwire/Blockwire.node': 'nodes/Blockwire/Blockwire.node.ts',
+      'nodes/BlockwireTrigger/BlockwireTrigger.node': 'nodes/BlockwireTrigger/BlockwireTrigger.node.ts',
+    },
+    splitting: true,
+    clean: true,
+    onSuccess: 'node scripts/copy-assets.mjs',
+  },
+  // The credential stays one small file of its own: n8n loads it without either node.
+  {
+    ...shared,
+    entry: { 'credentials/BlockwireApi.credentials': 'credentials/BlockwireApi.credentials.ts' },
+    // It bundles none of @blockwire/streams, so the node:crypto patch (which insists) is not for it.
+    esbuildPlugins: [hashWasmWithoutGlobalLookup],
+    splitting: false,
+    clean: false,
+  },
+]);

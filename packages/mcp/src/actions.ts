@@ -157,21 +157,24 @@ function walletAction(read: WalletRead): McpAction {
   const params = inputJsonSchema(read.input);
   const rpcFor = rpcClients();
   const fields = describeFields(read.input);
-  const example = Object.fromEntries(
-    fields.flatMap((field) => {
-      const examples = field.schema.examples;
-      return Array.isArray(examples) && examples.length > 0 ? [[field.name, examples[0]]] : [];
-    }),
-  );
+  // The read's own examples, or one made of its fields' examples.
+  const examples = read.examples?.map((example) => example.input) ?? [
+    Object.fromEntries(
+      fields.flatMap((field) => {
+        const values = field.schema.examples;
+        return Array.isArray(values) && values.length > 0 ? [[field.name, values[0]]] : [];
+      }),
+    ),
+  ];
   return {
     id: walletToolName(read),
     resource: 'wallet',
     action: read.id,
     displayName: read.displayName,
     summary: read.description,
-    examples: [{ input: example, response: null }],
+    examples: examples.map((input) => ({ input, response: null })) as unknown as McpAction['examples'],
     fields,
-    exampleInputs: [example],
+    exampleInputs: examples,
     inputSchema: withChain(params),
     output: undefined,
     placements: undefined,

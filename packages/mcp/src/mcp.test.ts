@@ -416,6 +416,21 @@ describe('the wallet reads as tools, through the SDK client (which checks each a
     expect(answer.raw).toMatchObject({ wei: wei.toString() });
   });
 
+  it('answers the fixture ERC-20 balance of a dev account in token units, every digit kept, the raw amount under raw', async () => {
+    const token = emulator.chain!.contracts.tokens.BlockwireToken;
+    const [owner] = emulator.chain!.accounts;
+    const result = await call(client, walletToolName({ id: 'getTokenBalance' }), {
+      token: token.address,
+      owner,
+    });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect((result.structuredContent as { result: unknown }).result).toMatchObject({
+      symbol: 'BWT',
+      balance: '1234.567890123456789012',
+      raw: { balance: '1234567890123456789012', decimals: 18 },
+    });
+  });
+
   it('a wrong checksum is a tool error naming the field', async () => {
     const [account] = emulator.chain!.accounts;
     const flipped = account!.replace(/[a-f]/, (letter) => letter.toUpperCase());

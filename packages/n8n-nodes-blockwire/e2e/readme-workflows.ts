@@ -16,6 +16,9 @@ const PREFIX = 'n8n-nodes-blockwire.';
 /** n8n asks which of your credentials to use when you import a workflow that names another. */
 const CREDENTIAL = { id: 'blockwireCredential', name: 'Blockwire account' };
 
+/** USD Coin on Ethereum: a public contract address, named (a long value under `token` reads as a secret to n8n's linter). */
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
 /** Values that exist at the real service (mainnet), for the examples to work as imported. */
 const VALUES: ExampleValues = {
   webhookUrl: 'https://example.com/webhooks/bitcoin',
@@ -26,6 +29,7 @@ const VALUES: ExampleValues = {
   contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
   // vitalik.eth and a Binance hot wallet.
   accounts: ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '0x28C6c06298d514Db089934071355E5743bf21d60'],
+  token: USDC,
 };
 
 export function readmeWorkflows(): Record<string, Workflow> {

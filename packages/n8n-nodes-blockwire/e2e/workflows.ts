@@ -131,6 +131,8 @@ export interface ExampleValues {
   contract: string;
   /** Accounts whose balances the wallet workflow reads, one item each. */
   accounts: readonly string[];
+  /** An ERC-20 token whose balance of each account the wallet workflow reads. */
+  token: string;
 }
 
 const first = (node: string, field: string) => `={{ $('${node}').first().json.${field} }}`;
@@ -385,9 +387,9 @@ export function webhookTrigger(path: string): WorkflowNode {
 }
 
 /**
- * A watch-list of wallets: one item per account (a Code node), then each one's balance read by
- * one Blockwire node for all items (their calls go out as JSON-RPC batches), then the chain's
- * block number and gas price once.
+ * A watch-list of wallets: one item per account (a Code node), then each one's balance and token
+ * balance, each read by one Blockwire node for all items (their calls go out as JSON-RPC
+ * batches), then the chain's block number and gas price once.
  */
 export function walletWorkflow(prefix: string, credential: CredentialRef, values: ExampleValues): Workflow {
   const accounts: WorkflowNode = {
@@ -408,6 +410,11 @@ export function walletWorkflow(prefix: string, credential: CredentialRef, values
     manualTrigger(),
     accounts,
     perItem('Balances', { operation: 'getBalance', address: '={{ $json.address }}' }),
+    perItem('Token balances', {
+      operation: 'getTokenBalance',
+      token: values.token,
+      owner: "={{ $('Watched wallets').item.json.address }}",
+    }),
     actionNode(prefix, credential, 'Block number', {
       resource: 'wallet',
       operation: 'getBlockNumber',

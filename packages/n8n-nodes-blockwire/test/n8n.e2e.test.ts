@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { type Client, createClient } from '@blockwire/core';
 import { type Emulator, SEEDED_EVM_STREAM_IDS, startEmulator } from '@blockwire/emulator';
 import { getSolanaTokenPrices } from '@blockwire/prices';
+import { createRpcClient } from '@blockwire/rpc';
 import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
 import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
@@ -103,6 +104,7 @@ beforeAll(async () => {
     transactionHash: emulator.chain!.transactionHashes[0]!,
     contract: emulator.chain!.contract,
     accounts: emulator.chain!.accounts,
+    token: emulator.chain!.contracts.tokens.BlockwireToken.address,
   };
   actionWorkflows = {
     ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
@@ -403,6 +405,13 @@ describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
   });
 });
 
+/** wei as ETH, every digit kept (`1.5`, `10000`). */
+function etherOf(wei: bigint): string {
+  const text = wei.toString().padStart(19, '0');
+  const fraction = text.slice(-18).replace(/0+$/, '');
+  return fraction ? `${text.slice(0, -18)}.${fraction}` : text.slice(0, -18);
+}
+
 /**
  * Options the user added in the editor and left as they are: n8n saves each with its default
  * (issue 21, point 2). To Block saved as 0 asked for block 0 (a 404).
@@ -588,6 +597,47 @@ describe.skipIf(skipped('n8n'))(
       expect(output('Replay Block')[0]).toMatchObject({ streamId: id });
       expect(output('Delete')).toHaveLength(1);
       await expect(getBitcoinStream(client, { id: id as string })).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('wallet balances and token balances of the emulator’s dev accounts, one item each, formatted with the raw values under raw, as its anvil holds them', async () => {
+      const accounts = emulator.chain!.accounts;
+      const rpc = createRpcClient(client, { chain: 'eth' });
+      const held = await Promise.all(accounts.map(async (account) => BigInt(await rpc.getBalance(account))));
+      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+      const output = await execute(actionWorkflows.wallet!.id);
+      const balances = output('Balances');
+      expect(balances).toHaveLength(accounts.length);
+      balances.forEach((item, index) => {
+        expect(item).toMatchObject({ raw: expect.objectContaining({ wei: held[index]!.toString() }) });
+        expect(item.balance).toBe(etherOf(held[index]!));
+      });
+      // What the fixture token holds: every digit of 1234.567890123456789012 BWT, 1 unit, none.
+      const token = emulator.chain!.contracts.tokens.BlockwireToken;
+      const tokenBalances = output('Token balances');
+      expect(tokenBalances).toHaveLength(accounts.length);
+      tokenBalances.forEach((item, index) => {
+        const raw =
+          Object.entries(token.balances).find(
+            ([holder]) => holder.toLowerCase() === accounts[index]!.toLowerCase(),
+          )?.[1] ?? 0n;
+        expect(item).toMatchObject({
+          symbol: token.symbol,
+          raw: expect.objectContaining({ balance: raw.toString() }),
+        });
+      });
+      expect(tokenBalances[0]).toMatchObject({ balance: '1234.567890123456789012' });
+      // Ten balances: one JSON-RPC batch; ten token balances (balanceOf each, decimals and symbol
+      // once, identical calls merged): one batch; block number and gas price one call each.
+      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=node`)).json()) as {
+        requests: unknown[];
+      };
+      expect(requests).toHaveLength(4);
+      expect(output('Block number')[0]).toMatchObject({
+        blockNumber: Number(BigInt(await rpc.getBlockNumber())),
+      });
+      expect(output('Gas price')[0]).toMatchObject({
+        raw: expect.objectContaining({ wei: BigInt(await rpc.getGasPrice()).toString() }),
+      });
     });
 
     it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {

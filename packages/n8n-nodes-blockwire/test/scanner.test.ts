@@ -5,7 +5,7 @@
  * pack` builds, as n8n runs it before verifying a community node. And the size of what n8n loads.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeSource, errorsByRule, scanPackedPackage } from './support/scan';
 
@@ -44,5 +44,21 @@ describe("n8n's verification scanner", () => {
 
   it.each(manifest.n8n.nodes)('%s weighs at most 150 KB', (file) => {
     expect(statSync(join(packageDir, file)).size).toBeLessThanOrEqual(MAX_NODE_FILE_BYTES);
+  });
+
+  it('the chunks both nodes share are loaded once: everything n8n requires weighs less than two self-contained node files could', () => {
+    const required = new Set<string>();
+    const visit = (file: string) => {
+      if (required.has(file)) return;
+      required.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const [, relative] of source.matchAll(/require\(['"](\.{1,2}\/[^'"]+)['"]\)/g))
+        visit(join(dirname(file), relative!));
+    };
+    for (const file of manifest.n8n.nodes) visit(join(packageDir, file));
+    const chunks = [...required].filter((file) => basename(file).startsWith('chunk-'));
+    expect(chunks.length).toBeGreaterThan(0);
+    const total = [...required].reduce((sum, file) => sum + statSync(file).size, 0);
+    expect(total).toBeLessThanOrEqual(2 * MAX_NODE_FILE_BYTES);
   });
 });

@@ -101,6 +101,61 @@ describe('Wallet actions, derived from the SDK’s wallet reads', () => {
     expect(await nodeRequests()).toHaveLength(3);
   });
 
+  it('token balances of the dev accounts: every digit in token units, the raw amount and decimals under raw, 20 items in one batch', async () => {
+    const token = emulator.chain!.contracts.tokens.BlockwireToken;
+    const holders = Object.keys(token.balances);
+    const owners = Array.from({ length: 20 }, (_, index) => holders[index % holders.length]!);
+    await clearRequests();
+    const output = await run(
+      (index) => ({
+        resource: 'wallet',
+        operation: 'getTokenBalance',
+        chain: 'eth',
+        token: token.address,
+        owner: owners[index],
+      }),
+      { count: 20 },
+    );
+    expect(output[0]?.json).toMatchObject({
+      symbol: 'BWT',
+      balance: '1234.567890123456789012',
+      raw: { balance: '1234567890123456789012', decimals: 18 },
+    });
+    expect(output[2]?.json).toMatchObject({ balance: '0.000000000000000001' });
+    // 3 distinct balanceOf calls, decimals and symbol once: identical calls are merged, one batch.
+    expect(await nodeRequests()).toHaveLength(1);
+    const [full] = await run({
+      resource: 'wallet',
+      operation: 'getTokenBalance',
+      chain: 'eth',
+      token: token.address,
+      owner: holders[0],
+      simplify: false,
+    });
+    expect(full?.json).toMatchObject({ balance: '1234567890123456789012', decimals: 18, symbol: 'BWT' });
+  });
+
+  it('with Continue On Fail, a contract that is not an ERC-20 fails its own row, naming the token', async () => {
+    const { tokens, notAToken } = emulator.chain!.contracts;
+    const rows = [tokens.BlockwireDollar.address, notAToken];
+    const output = await run(
+      (index) => ({
+        resource: 'wallet',
+        operation: 'getTokenBalance',
+        chain: 'eth',
+        token: rows[index],
+        owner: emulator.chain!.accounts[0],
+      }),
+      { count: 2, continueOnFail: true },
+    );
+    expect(output[0]?.json).toMatchObject({ symbol: 'BWUSD', balance: '2500.75' });
+    expect(output[1]?.json).toMatchObject({
+      error: expect.stringMatching(/not an ERC-20/),
+      itemIndex: 1,
+    });
+    expect(String(output[1]?.json.error)).toContain(notAToken);
+  });
+
   it('block number and gas price: the chain’s, the gas price in gwei with the wei under raw', async () => {
     const rpc = createRpcClient(client, { chain: 'eth' });
     const [blockNumber] = await run({ resource: 'wallet', operation: 'getBlockNumber', chain: 'eth' });

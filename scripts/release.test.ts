@@ -135,6 +135,11 @@ describe.skipIf(skipped('verdaccio'))('a release through changesets to a registr
     expect(readFileSync(join(copy, 'packages', 'core', 'CHANGELOG.md'), 'utf8')).toContain(
       'A change described for the release test.',
     );
+    const server = JSON.parse(readFileSync(join(copy, 'packages', 'mcp', 'server.json'), 'utf8'));
+    expect([server.version, ...server.packages.map((entry: { version: string }) => entry.version)]).toEqual([
+      version,
+      version,
+    ]);
   }, 120_000);
 
   it('publishes every package with `pnpm release` (build, packaging checks, changeset publish)', async () => {

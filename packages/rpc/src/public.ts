@@ -5,6 +5,7 @@
  */
 export {
   type BatchOptions,
+  type Eip1193ErrorFields,
   LIMIT_EXCEEDED,
   MAX_BATCH_SIZE,
   type RequestArguments,

@@ -80,7 +80,7 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   // Minified, keeping every function's and class's name (errors and stack traces keep theirs):
-  // each node file stays well under 150 KB (n8n loads them all at start). The sources, which n8n's
+  // each node file stays under 200 KB (n8n loads them all at start). The sources, which n8n's
   // verification also reads (through the package's provenance), are the readable form.
   minify: true,
   keepNames: true,

@@ -14,8 +14,12 @@ const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8
   n8n: { nodes: string[] };
 };
 
-/** The most a node file may weigh (n8n requires every one of them at start). */
-const MAX_NODE_FILE_BYTES = 150 * 1024;
+/**
+ * The most a node file may weigh (n8n requires every one of them at start). 200 KB since the rpc
+ * client carries contract reads (abitype's fragment parser and an ABI codec, about 27 KB of the
+ * Blockwire node: 149,391 bytes before, 176,000 after, bundled from source with esbuild).
+ */
+const MAX_NODE_FILE_BYTES = 200 * 1024;
 
 describe("n8n's verification scanner", () => {
   it('passes on the packed tarball, with no error', async () => {
@@ -42,7 +46,7 @@ describe("n8n's verification scanner", () => {
     });
   }, 120_000);
 
-  it.each(manifest.n8n.nodes)('%s weighs at most 150 KB', (file) => {
+  it.each(manifest.n8n.nodes)('%s weighs at most 200 KB', (file) => {
     expect(statSync(join(packageDir, file)).size).toBeLessThanOrEqual(MAX_NODE_FILE_BYTES);
   });
 });

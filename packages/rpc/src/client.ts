@@ -11,6 +11,7 @@ import {
 } from '@blockwire/core/operations';
 import { createCallQueue, type RpcTimers } from './call-queue.js';
 import { type RpcClientOptions, resolveOptions } from './client-options.js';
+import { type ContractReads, contractReadsOf } from './contract-reads.js';
 import { withEip1193Code } from './eip1193-errors.js';
 import { isRecord } from './is-record.js';
 import { createCallMerger } from './merging.js';
@@ -34,8 +35,12 @@ export interface RequestArguments {
 
 type TypedMethod = (typeof methods)[number];
 
-/** A client of one chain's node: every typed method of `methods` by its id, plus `request` and `call`. */
-export type RpcClient = {
+/**
+ * A client of one chain's node: every typed method of `methods` by its id, plus `request` and
+ * `call`, and the contract reads of ./contract-reads.ts (`readContract`, `getTokenBalance`,
+ * `getLogs` with an `event` fragment).
+ */
+export type RpcClient = ContractReads & {
   readonly chain: string;
   /**
    * Any JSON-RPC method (EIP-1193 shape): pass this client to viem's `custom()` or ethers' `BrowserProvider`.
@@ -138,5 +143,6 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
 
   // One function per method file, named by its id: the RpcClient type is derived from the same list.
   const typed = Object.fromEntries(methods.map((method) => [method.id, positional(method, call)]));
-  return Object.freeze({ ...typed, chain, request, call }) as RpcClient;
+  const base = { ...typed, chain, request, call } as RpcClient;
+  return Object.freeze({ ...base, ...contractReadsOf(base) }) as RpcClient;
 }

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createRandom } from '../random.js';
+import { type FixtureContracts, installFixtureContracts } from './contracts.js';
 
 export interface Anvil {
   url: string;
@@ -25,6 +26,8 @@ export interface SeededChain {
   accounts: string[];
   /** The contract deployed at start: each call stores a counter and emits `Ping(address)`. */
   contract: string;
+  /** ERC-20 tokens, a contract that is not one, one that reverts: set at fixed addresses (./contracts.ts). */
+  contracts: FixtureContracts;
   transactionHashes: string[];
   blockNumber: number;
 }
@@ -226,6 +229,8 @@ async function seedChain(url: string, seed: number): Promise<SeededChain> {
   await mine();
   await mine();
   await rpc(url, 'evm_setAutomine', [true]);
+  // Code and storage only, no transaction: the blocks above keep their hashes.
+  const contracts = await installFixtureContracts((method, params) => rpc(url, method, params));
   const blockNumber = Number(await rpc(url, 'eth_blockNumber'));
-  return { accounts, contract, transactionHashes: hashes, blockNumber };
+  return { accounts, contract, contracts, transactionHashes: hashes, blockNumber };
 }

@@ -10,7 +10,7 @@
  */
 import type * as z from 'zod/v4/core';
 import { globalRegistry, toJSONSchema } from 'zod/v4/core';
-import type { CallOptions } from './operation.js';
+import type { CallOptions } from './client-types.js';
 
 /** One call with its answer, for docs, tests (each example round-trips) and tool prompts. */
 export interface Example {

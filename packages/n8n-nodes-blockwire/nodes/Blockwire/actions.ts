@@ -14,8 +14,8 @@ import { actions as priceActions } from '@blockwire/prices/operations';
 import { type RpcClient, actions as rpcActions } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type * as z from 'zod/v4/core';
+import { entriesOf, type ListShape } from './list';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
-import { entriesOf } from './paging';
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -38,6 +38,8 @@ export interface NodeAction extends ActionDescription {
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
+export type { ListShape };
+
 function fromTable(table: readonly Action[], client: NodeAction['client']): NodeAction[] {
   return table.map((action) => {
     const description = describeAction(action);
@@ -59,17 +61,6 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       call: action.call as NodeAction['call'],
     };
   });
-}
-
-/**
- * A list answer: its entries are under `items` (`result`), in one list, or (a search) in one list
- * per kind of hit (`{ entities, addresses, categories }`), each entry then tagged with its kind.
- * `sizeField` is the input that caps how many come back: the node's Limit fills it.
- */
-export interface ListShape {
-  items: string;
-  kinds?: { key: string; kind: string }[];
-  sizeField?: string;
 }
 
 /** The key under which the service's list answers carry their entries (`{ result, page, page_size }`). */

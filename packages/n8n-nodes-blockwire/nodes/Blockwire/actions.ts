@@ -27,8 +27,7 @@ export interface NodeAction extends ActionDescription {
   client: 'rest' | 'rpc';
   /** What `call` accepts, to check each item before a batched call. */
   input: z.$ZodType;
-  /** A read (HTTP GET, or a JSON-RPC call): items may run side by side. */
-  readOnly: boolean;
+  /** `readOnly` (from the SDK's description): a read, so items may run side by side. */
   /** Its answers can be large (its example holds a list of objects or a long text): offer Simplify. */
   bulky: boolean;
   /** What Simplify counts and drops for this action, whatever one answer holds. */
@@ -49,12 +48,11 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       if (list) return entriesOf(example.response, list);
       return Array.isArray(example.response) ? example.response : [example.response];
     });
-    const operation = action.operation as { method?: string; response?: z.$ZodType; result?: z.$ZodType };
+    const operation = action.operation as { response?: z.$ZodType; result?: z.$ZodType };
     return {
       ...description,
       client,
       input: action.input,
-      readOnly: client === 'rpc' || operation.method === 'GET',
       bulky: answers.some((answer) => isBulky(answer)),
       simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
       ...withList(list),

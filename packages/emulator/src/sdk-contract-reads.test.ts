@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_TOKENS, NOT_A_TOKEN, REVERTER } from './node/contracts.js';
 import { call, useEmulator } from './test-support.js';
 
+const unexpected = (): Error => {
+  throw new Error('expected a rejection');
+};
+
 const t = useEmulator({ anvil: true });
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CAROL = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -87,13 +91,15 @@ describe('contract reads against the emulator', () => {
     const rpc = createRpcClient(t.client, { chain: 'eth' });
     const badAbi = await rpc
       .readContract({ address: BWT.address, abi: 'function balanceOf(address' })
-      .catch((e) => e);
+      .then(unexpected, (e: Error) => e);
     expect(badAbi).toBeInstanceOf(ValidationError);
     expect(badAbi.message).toMatch(
       /^Invalid arguments of readContract: abi: does not parse as a function fragment/,
     );
     const wrongCase = `0x${ALICE.slice(2, 10).toLowerCase()}${ALICE.slice(10)}`;
-    const checksum = await rpc.getTokenBalance({ token: BWT.address, owner: wrongCase }).catch((e) => e);
+    const checksum = await rpc
+      .getTokenBalance({ token: BWT.address, owner: wrongCase })
+      .then(unexpected, (e: Error) => e);
     expect(checksum.message).toMatch(
       /^Invalid arguments of getTokenBalance: owner: has a wrong EIP-55 checksum/,
     );
@@ -103,11 +109,13 @@ describe('contract reads against the emulator', () => {
         abi: 'function balanceOf(address) view returns (uint256)',
         args: [5],
       })
-      .catch((e) => e);
+      .then(unexpected, (e: Error) => e);
     expect(arg.message).toBe(
       'Invalid arguments of readContract: args.0: must be an address: 0x and 40 hex digits',
     );
-    const event = await rpc.getLogs({ fromBlock: 1, toBlock: 7, event: 'function nope()' }).catch((e) => e);
+    const event = await rpc
+      .getLogs({ fromBlock: 1, toBlock: 7, event: 'function nope()' })
+      .then(unexpected, (e: Error) => e);
     expect(event.message).toMatch(/filter\.event: is a function fragment; it must be a event/);
   });
 
@@ -129,7 +137,7 @@ describe('contract reads against the emulator', () => {
       });
     }
     expect(chain.accounts.map((a) => a.toLowerCase())).toContain(
-      (logs[0] as { args: { caller: string } }).args.caller.toLowerCase(),
+      (logs[0] as unknown as { args: { caller: string } }).args.caller.toLowerCase(),
     );
     const raw = await rpc.getLogs({
       fromBlock: 1,

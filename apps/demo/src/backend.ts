@@ -8,6 +8,7 @@ import { type Client, type ClientOptions, createClient } from '@blockwire/core';
 import { DEFAULT_SECRET_KEY, type Emulator, startEmulator } from '@blockwire/emulator';
 import type { BackendConfig } from './config.js';
 import { type DevWallet, devWalletOf } from './dev-wallet.js';
+import { SimulatorError } from './problems.js';
 import { countingHooks } from './service-requests.js';
 
 /** Drives the emulator's Bitcoin network (its control API). */
@@ -102,7 +103,4 @@ function createSimulator(emulator: Emulator): BitcoinSimulator {
   };
 }
 
-/** The simulator refused a command (its message names the field). */
-export class SimulatorError extends Error {
-  override name = 'SimulatorError';
-}
+export { SimulatorError };

@@ -23,7 +23,7 @@ import {
   type TxRecord,
   updateBitcoinStream,
 } from '@blockwire/streams';
-import { sameBitcoinAddress } from './inputs.js';
+import { sameBitcoinAddress } from './bitcoin-address.js';
 import type { BitcoinStatusView, BoardEvents, BoardRow } from './views.js';
 
 /** The stream is found again by this tag after a restart (on the emulator's state file, or the real service). */

@@ -137,6 +137,4 @@ export const checkSend = (input: { to: string; amountBtc: string }) =>
 export const checkBlockNumber = (input: { number: string }) =>
   firstProblem(() => validateInput(blockNumberInput, input));
 
-/** Bitcoin addresses compare as the board does: bech32 ones in any case, the others exactly. */
-export const sameBitcoinAddress = (a: string, b: string) =>
-  a === b || (a.toLowerCase().startsWith('bc1') && a.toLowerCase() === b.toLowerCase());
+export { sameBitcoinAddress } from './bitcoin-address.js';

@@ -15,8 +15,12 @@ import {
   TimeoutError,
   ValidationError,
 } from '@blockwire/core';
-import { SimulatorError } from './backend.js';
 import { sentence, validationProblem } from './sentences.js';
+
+/** The simulator refused a command (its message names the field). */
+export class SimulatorError extends Error {
+  override name = 'SimulatorError';
+}
 
 export { FIELD_NAMES, fieldName, issueSentence, sentence } from './sentences.js';
 

@@ -1,4 +1,4 @@
-import type { Api } from './options.js';
+import type { Api } from './client-types.js';
 
 /** Where the key goes: a header for the REST interfaces, the last path segment for JSON-RPC. */
 export const AUTH: Record<Api, { header: string } | { pathSegment: true }> = {

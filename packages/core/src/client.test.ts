@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { json, refusedUrl, startServer } from '@blockwire/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Api, type ClientOptions, DEFAULT_BASE_URLS, encodeQuery } from './client.js';
+import type { Api } from './client-types.js';
 import { createClient } from './create-client.js';
 import {
   ApiError,
@@ -23,6 +23,8 @@ import {
   TimeoutError,
   ValidationError,
 } from './errors.js';
+import { type ClientOptions, DEFAULT_BASE_URLS } from './options.js';
+import { encodeQuery } from './query.js';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server | undefined;

@@ -1,6 +1,6 @@
-import type { AttemptSlots } from './adaptive-concurrency.js';
 import type { AttemptFollowUp } from './attempts.js';
 import { AUTH, type Route, routeFor } from './client-routes.js';
+import type { Api, Client, ClientRequest, ClientResponse, ClientRuntime } from './client-types.js';
 import {
   ApiError,
   type BlockwireError,
@@ -12,109 +12,22 @@ import {
 } from './errors.js';
 import { requestInfo, safeHook } from './hooks.js';
 import { describe, errorCode, networkHint, sanitizeCause } from './network-errors.js';
-import {
-  type Api,
-  BASE_URL_VARIABLES,
-  type BaseUrls,
-  type ClientOptions,
-  DEFAULT_BASE_URLS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  resolveClientOptions,
-} from './options.js';
-import { encodeQuery, type QueryValue } from './query.js';
-import { REDACTED } from './redact.js';
+import { type ClientOptions, resolveClientOptions } from './options.js';
+import { encodeQuery } from './query.js';
 import { type MappingClient, REQUEST_MAPPED } from './request-mapped.js';
 import { errorDetails, errorFromResponse, parseBody } from './responses.js';
-import {
-  type AttemptOutcome,
-  decideRetry,
-  mayHaveTakenEffect,
-  parseRetryAfter,
-  type RetryOptions,
-} from './retry.js';
+import { type AttemptOutcome, decideRetry, mayHaveTakenEffect, parseRetryAfter } from './retry.js';
 import { createAttemptSender } from './send-attempt.js';
-import { type AttemptHandle, AttemptTimeout, type Transport, type TransportResponse } from './transport.js';
+import { AttemptTimeout, type TransportResponse } from './transport.js';
 
 // The client's jobs live beside it: the key and headers per interface (client-routes), sending
 // one attempt (send-attempt), the query string (query), reading an answer and its error
 // (responses), what a network failure says (network-errors), hooks (hooks). This file holds the
 // attempt loop: retries, timeouts, and which error a request ends with.
-export type { ClientHooks, RequestInfo, ResponseInfo, RetryInfo } from './hooks.js';
-export { encodeQuery, type QueryValue } from './query.js';
-export { serviceMessageOf } from './responses.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 // Replaced with the package's version at build time (tsup.preset.ts); 'dev' when run from source.
 declare const __BLOCKWIRE_VERSION__: string | undefined;
 const VERSION = typeof __BLOCKWIRE_VERSION__ === 'string' ? __BLOCKWIRE_VERSION__ : 'dev';
-
-export interface ClientRequest {
-  api: Api;
-  method: HttpMethod;
-  /** Path below the interface's base URL, each segment already encoded, starting with `/`. */
-  path: string;
-  query?: Record<string, QueryValue>;
-  /** Sent as JSON when defined. */
-  body?: unknown;
-  /** Safe to send twice? Decides which failures are retried. */
-  idempotent: boolean;
-  signal?: AbortSignal | undefined;
-  /** Name of the operation, for errors and hooks. */
-  operation?: string;
-  /**
-   * A limit on attempts in flight shared with other requests (see `AdaptiveConcurrency`): each
-   * attempt takes a slot before it is sent and gives it back, saying whether it was answered 429.
-   */
-  attemptSlots?: AttemptSlots | undefined;
-}
-
-export interface ClientResponse {
-  status: number;
-  headers: Record<string, string | undefined>;
-  /** The parsed JSON body (undefined when empty; the raw text when it is not JSON). */
-  data: unknown;
-  attempts: number;
-}
-
-export interface Client {
-  readonly baseUrls: Readonly<BaseUrls>;
-  readonly timeoutMs: number;
-  readonly retry: Readonly<RetryOptions>;
-  readonly maxResponseBytes: number;
-  /** Sends a request with auth, retries, timeout and error mapping; resolves only on 2xx. */
-  request(request: ClientRequest): Promise<ClientResponse>;
-  /** Masks the API key in any text. */
-  redact(text: string): string;
-  /** Closes the default transport's sockets (not needed for an injected transport). */
-  close(): Promise<void>;
-}
-
-/**
- * What a client needs from the platform it runs on: timers, a default transport, its name. The
- * client itself (retries, errors, redaction) is the same everywhere; `createClient` gives it the
- * Node.js (or fetch) runtime, and a host with its own HTTP stack and waits (an n8n node) gives
- * it that host's.
- */
-export interface ClientRuntime {
-  /** The transport when the options give none; leave out where a transport is always given. */
-  defaultTransport?(): Transport & { close(): Promise<void> };
-  /** The runtime's part of the default User-Agent (`node/24.1.0`), if any. */
-  userAgent: string | undefined;
-  /**
-   * Starts attempts of one client, each ended after `timeoutMs` (rejecting with
-   * `AttemptTimeout`) or when `signal` aborts (rejecting with its reason).
-   */
-  attempts(timeoutMs: number): {
-    start(
-      signal: AbortSignal | undefined,
-      send: (attempt: AttemptHandle) => void,
-    ): Promise<TransportResponse>;
-  };
-  /** Waits at least `ms` before a retry; rejects with the signal's reason when it aborts. */
-  sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
-}
 
 /** The usual call while its first attempt is in flight: what comes next needs. */
 interface FirstAttempt {
@@ -378,14 +291,3 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
   // The key lives only in the closure above: nothing on the client object holds it.
   return Object.freeze(client);
 }
-
-export {
-  type Api,
-  BASE_URL_VARIABLES,
-  type BaseUrls,
-  type ClientOptions,
-  DEFAULT_BASE_URLS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  REDACTED,
-};

@@ -3,7 +3,8 @@
  * ./runtime.fetch.ts in the build for runtimes with fetch only), with its own attempt timers.
  */
 import { InFlight, sleepAtLeast } from './attempts.js';
-import { type Client, type ClientRuntime, createClientWith } from './client.js';
+import { createClientWith } from './client.js';
+import type { Client, ClientRuntime } from './client-types.js';
 import type { ClientOptions } from './options.js';
 import { defaultTransport, runtimeUserAgent } from './runtime.js';
 

@@ -3,9 +3,9 @@
  * tool are built from) and the SDK function that calls it, from one `defineEndpoint` call.
  */
 import type * as z from 'zod/v4/core';
-import type { Client } from './client.js';
+import type { CallOptions, Client } from './client-types.js';
 import { defineAction } from './metadata.js';
-import { type CallOptions, defineOperation, type Operation, runOperation } from './operation.js';
+import { defineOperation, type Operation, runOperation } from './operation.js';
 
 /** An endpoint: its operation, what its SDK function accepts, and that function (an `Action`). */
 export interface Endpoint<

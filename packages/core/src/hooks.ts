@@ -1,7 +1,6 @@
-import type { ClientRequest, HttpMethod } from './client.js';
 import type { Route } from './client-routes.js';
+import type { Api, ClientRequest, HttpMethod } from './client-types.js';
 import type { BlockwireError } from './errors.js';
-import type { Api } from './options.js';
 
 /** What hooks see of a request. The key is masked everywhere in it. */
 export interface RequestInfo {

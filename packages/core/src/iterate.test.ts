@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
-import type { Client, ClientRequest } from './client.js';
+import type { Client, ClientRequest } from './client-types.js';
 import { ValidationError } from './errors.js';
 import { iterateOperation } from './iterate.js';
 import { defineOperation } from './operation.js';

@@ -1,5 +1,5 @@
 import type * as z from 'zod/v4/core';
-import type { Client } from './client.js';
+import type { Client } from './client-types.js';
 import { ValidationError } from './errors.js';
 import {
   assertClient,

@@ -10,7 +10,7 @@
  */
 import type * as z from 'zod/v4/core';
 import { globalRegistry, toJSONSchema } from 'zod/v4/core';
-import type { CallOptions } from './operation.js';
+import type { CallOptions } from './client-types.js';
 
 /** One call with its answer, for docs, tests (each example round-trips) and tool prompts. */
 export interface Example {
@@ -70,6 +70,15 @@ export interface Presentation {
   advanced?: readonly string[];
   paging?: Paging;
   chunking?: Chunking;
+  /**
+   * Changes nothing at the service, so a host may run it freely (side by side, in a read-only
+   * mode, without asking). Left out: true for an HTTP GET and for a JSON-RPC method, false for a
+   * REST operation of any other HTTP method. A POST that only reads (its input is too long
+   * for a query string) says `readOnly: true`; a JSON-RPC method that sends something says
+   * `readOnly: false`. `describeAction` gives it with the default applied: every host (the n8n
+   * node, the MCP server) reads it there.
+   */
+  readOnly?: boolean;
   /** At least one: the first is the one docs show. */
   examples: readonly [Example, ...Example[]];
 }
@@ -296,6 +305,11 @@ export function checkPresentation(presentation: Presentation, input: z.$ZodType)
   if (unknown.length > 0) fail(`advanced, paging or chunking names unknown field(s) ${unknown.join(', ')}`);
   if (!Array.isArray(presentation.examples) || presentation.examples.length === 0)
     fail('needs at least one example');
+  const { readOnly } = presentation;
+  if (readOnly !== undefined && typeof readOnly !== 'boolean') fail('readOnly must be true or false');
+  // A read is safe to send twice: one that is not would be retried by no one, run freely by hosts.
+  if (readOnly === true && (presentation as { idempotent?: boolean }).idempotent === false)
+    fail('readOnly: true needs idempotent: true');
   const key = `${resource}.${action}`;
   const owner = claimed.get(key);
   if (owner !== undefined && owner !== id) fail(`resource + action ${key} is already used by ${owner}`);
@@ -321,6 +335,19 @@ export interface Action<
 /** An action, ready to present: the endpoint's presentation with its fields described. */
 export interface ActionDescription extends Presentation {
   fields: FieldInfo[];
+  /** Whether it changes nothing at the service (see `Presentation.readOnly`): always set here. */
+  readOnly: boolean;
+}
+
+/**
+ * Whether an endpoint changes nothing at the service: its own `readOnly`, or else the rule of
+ * `Presentation.readOnly` (a GET or a JSON-RPC method reads). The one place that rule is written.
+ */
+function isReadOnly(presentation: Presentation & { method?: string; path?: string }): boolean {
+  if (presentation.readOnly !== undefined) return presentation.readOnly;
+  // A REST operation has a path template; a JSON-RPC method's `method` is its JSON-RPC name.
+  const rest = typeof presentation.path === 'string';
+  return !rest || presentation.method === 'GET';
 }
 
 /** Everything a UI, a doc or an agent tool needs about an action: its presentation and its fields described. */
@@ -337,7 +364,11 @@ export function describeAction(action: Action): ActionDescription {
   if (operation.advanced) presentation.advanced = operation.advanced;
   if (operation.paging) presentation.paging = operation.paging;
   if (operation.chunking) presentation.chunking = operation.chunking;
-  return { ...presentation, fields: describeFields(action.input, operation.advanced) };
+  return {
+    ...presentation,
+    fields: describeFields(action.input, operation.advanced),
+    readOnly: isReadOnly(operation),
+  };
 }
 
 /**

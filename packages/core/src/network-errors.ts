@@ -1,4 +1,4 @@
-import type { Api } from './options.js';
+import type { Api } from './client-types.js';
 
 /** What to check after a connection failure, when the code says something a person can act on. */
 export function networkHint(code: string | undefined, baseUrl: string, api: Api): string | undefined {

@@ -5,11 +5,12 @@
  */
 import type * as z from 'zod/v4/core';
 import type { AttemptSlots } from './adaptive-concurrency.js';
-import type { Api, Client, ClientRequest, ClientResponse, HttpMethod, QueryValue } from './client.js';
+import type { Api, CallOptions, Client, ClientRequest, ClientResponse, HttpMethod } from './client-types.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, isPlainSegment, pathSegmentIssue } from './path-segment.js';
+import type { QueryValue } from './query.js';
 import { quickInput, UNSURE } from './quick-input.js';
 import { type MappingClient, PLAIN_PATH, REQUEST_MAPPED } from './request-mapped.js';
 import { didYouMean } from './suggest.js';
@@ -45,9 +46,7 @@ export interface Operation<I extends z.$ZodType = z.$ZodType, R extends z.$ZodTy
 export type OperationInput<O extends Operation> = z.input<O['input']>;
 export type OperationOutput<O extends Operation> = z.output<O['response']>;
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
+export type { CallOptions };
 
 /**
  * Declares an operation, checking that the path's placeholders and the `path` fields agree and

@@ -11,7 +11,8 @@
 
 export { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
 export { rpcChainSegment } from './chains.js';
-export { type ClientRuntime, createClientWith, encodeQuery, serviceMessageOf } from './client.js';
+export { createClientWith } from './client.js';
+export type { ClientRuntime } from './client-types.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';
 export { defineIterator, iterateOperation } from './iterate.js';
 export { checkOptionsObject, type KnownKeys, unknownKeyIssues } from './known-keys.js';
@@ -26,7 +27,9 @@ export {
 export { DEFAULT_MAX_PAGES, type WalkPagesOptions, walkPages } from './paging.js';
 export { hasLoneSurrogate, pathSegmentIssue } from './path-segment.js';
 export * from './public.js';
+export { encodeQuery } from './query.js';
 export { redactValue } from './redact.js';
+export { serviceMessageOf } from './responses.js';
 export {
   type AttemptOutcome,
   backoffDelay,

@@ -3,17 +3,16 @@
  * JavaScript callers get no compiler help, so every mistake is a `ValidationError` naming the
  * option (and the one that was probably meant), never a silent default or a crash later.
  */
-import type { ClientHooks } from './client.js';
+import type { Api, BaseUrls } from './client-types.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
+import type { ClientHooks } from './hooks.js';
 import { unknownKeyIssues } from './known-keys.js';
 import { hasLoneSurrogate } from './path-segment.js';
 import { createRedactor } from './redact.js';
 import { MAX_TIMER_MS, type RetryOptions, resolveRetryOptions } from './retry.js';
 import type { Transport } from './transport.js';
 
-/** The four interfaces of the service, each with its own base URL. */
-export type Api = 'evm' | 'solana' | 'streams' | 'node';
-export type BaseUrls = Record<Api, string>;
+export type { Api, BaseUrls };
 
 export const DEFAULT_BASE_URLS: Readonly<BaseUrls> = Object.freeze({
   evm: 'https://deep-index.moralis.io/api/v2.2',

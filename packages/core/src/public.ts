@@ -4,24 +4,15 @@
  * plumbing a host without timers needs.
  */
 export { type Chain, EVM_CHAINS, findChain, resolveChain } from './chains.js';
-export {
-  type Api,
-  BASE_URL_VARIABLES,
-  type BaseUrls,
-  type Client,
-  type ClientHooks,
-  type ClientOptions,
-  type ClientRequest,
-  type ClientResponse,
-  DEFAULT_BASE_URLS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  type HttpMethod,
-  type QueryValue,
-  type RequestInfo,
-  type ResponseInfo,
-  type RetryInfo,
-} from './client.js';
+export type {
+  Api,
+  BaseUrls,
+  CallOptions,
+  Client,
+  ClientRequest,
+  ClientResponse,
+  HttpMethod,
+} from './client-types.js';
 export { defineEndpoint, type Endpoint, type EndpointCall } from './endpoint.js';
 export {
   ApiError,
@@ -42,6 +33,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+export type { ClientHooks, RequestInfo, ResponseInfo, RetryInfo } from './hooks.js';
 export type { IterateOptions } from './iterate.js';
 export {
   type Action,
@@ -64,7 +56,6 @@ export {
   undocumentedFields,
 } from './metadata.js';
 export {
-  type CallOptions,
   defineOperation,
   type FieldLocation,
   type FieldMapping,
@@ -75,8 +66,16 @@ export {
   type OperationOutput,
   runOperation,
 } from './operation.js';
+export {
+  BASE_URL_VARIABLES,
+  type ClientOptions,
+  DEFAULT_BASE_URLS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './options.js';
 export { chunk, mapInChunks, mapWithConcurrency, type PaginateOptions, paginate } from './paging.js';
 export { pathSegment } from './path-segment.js';
+export type { QueryValue } from './query.js';
 export { createRedactor, REDACTED } from './redact.js';
 export {
   DEFAULT_RETRY,

@@ -1,5 +1,5 @@
 // For tests only (no entry imports it, so no build ships it).
-import type { ClientRuntime } from './client.js';
+import type { ClientRuntime } from './client-types.js';
 import type { TransportResponse } from './transport.js';
 
 /** A runtime with no timer at all: attempts run until the transport answers, waits are recorded. */

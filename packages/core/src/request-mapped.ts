@@ -1,4 +1,4 @@
-import type { ClientRequest, ClientResponse } from './client.js';
+import type { ClientRequest, ClientResponse } from './client-types.js';
 
 /**
  * How a client of `createClientWith` takes a request whose 2xx answer is mapped before its promise

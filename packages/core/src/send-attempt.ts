@@ -1,8 +1,7 @@
 import type { AttemptFollowUp, InFlight } from './attempts.js';
-import type { ClientRequest, ClientRuntime } from './client.js';
 import { isPlainPath, type Route } from './client-routes.js';
+import type { BaseUrls, ClientRequest, ClientRuntime } from './client-types.js';
 import { ResponseTooLargeError } from './errors.js';
-import type { BaseUrls } from './options.js';
 import { PLAIN_PATH, type PlainPathMark } from './request-mapped.js';
 import {
   DIRECT,

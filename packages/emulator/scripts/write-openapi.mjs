@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Writes openapi.json from the built operations (run after `tsup`): `pnpm generate` at the root.
+// Writes openapi.json and openrpc.json from the built definitions (run after `tsup`): `pnpm generate` at the root.
 import { writeFileSync } from 'node:fs';
-import { buildOpenApiDocument } from '../dist/index.js';
+import { buildOpenApiDocument, buildOpenRpcDocument } from '../dist/index.js';
 
-const file = new URL('../openapi.json', import.meta.url);
-writeFileSync(file, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
-process.stdout.write(`wrote ${file.pathname}\n`);
+for (const [name, document] of [
+  ['openapi.json', buildOpenApiDocument()],
+  ['openrpc.json', buildOpenRpcDocument()],
+]) {
+  const file = new URL(`../${name}`, import.meta.url);
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
+  process.stdout.write(`wrote ${file.pathname}\n`);
+}

@@ -22,6 +22,7 @@ export { EVM_CHAIN_FIXTURES } from './fixtures/evm-tokens.js';
 export { PING_TOPIC, resolveAnvilBinary, type SeededChain } from './node/anvil.js';
 export { BATCH_TOO_LARGE_CODE, MAX_BATCH_SIZE, NODE_CHAINS } from './node/proxy.js';
 export { buildOpenApiDocument } from './openapi.js';
+export { buildOpenRpcDocument } from './openrpc.js';
 export {
   DEFAULT_API_KEY,
   type Emulator,

@@ -19,6 +19,7 @@ import type { HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
 import { NODE_CHAINS, proxyJsonRpc, rpcError } from './node/proxy.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { openRpcDocument } from './openrpc.js';
 import { restOperations } from './operations.js';
 import { parseRequestTarget } from './request-target.js';
 import { createRouter, type Router } from './router.js';
@@ -199,10 +200,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       openApiDocument ??= buildOpenApiDocument();
       return sendJson(res, 200, openApiDocument);
     }
+    if (pathname === '/openrpc.json' && (method === 'GET' || method === 'HEAD')) {
+      return sendJson(res, 200, openRpcDocument());
+    }
     const prefix = PREFIXES.find(([p]) => pathname === p || pathname.startsWith(`${p}/`));
     if (!prefix) {
       return sendJson(res, 404, {
-        message: `Not found: ${pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}; the contract: /openapi.json`,
+        message: `Not found: ${pathname}. Interfaces: ${PREFIXES.map(([p]) => p).join(', ')}; the contract: /openapi.json, /openrpc.json`,
       });
     }
     const [base, name] = prefix;

@@ -43,11 +43,7 @@ export interface McpAction extends ActionDescription {
   placements: ReadonlyMap<string, string> | undefined;
   /** HTTP method of a REST operation; `undefined` for JSON-RPC. */
   method: string | undefined;
-  /**
-   * Changes nothing: a GET, a JSON-RPC method, or a safe-to-repeat POST whose action reads
-   * (`get…`: Solana prices and block data are POSTs because their inputs are long).
-   */
-  readOnly: boolean;
+  // `readOnly` comes with the SDK's description: the operation declares it (see `Presentation`).
   /** Safe to send twice (the operation's own `idempotent`). */
   idempotent: boolean;
   /** Runs the SDK function with the REST client (JSON-RPC: through a client for `input.chain`). */
@@ -63,8 +59,6 @@ const RPC_CHAIN_SCHEMA: JsonSchema = {
   description:
     'The chain to call, by name as the node interface spells it (eth, polygon, base, bsc-testnet, …) or by id.',
 };
-
-const READING_ACTION = /^(get|list|search)(?![a-z])/;
 
 function exampleInputsOf(action: Action, inputSchema: JsonSchema): Record<string, unknown>[] {
   const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
@@ -94,8 +88,6 @@ function restAction(action: Action): McpAction {
     output: action.input === operation.input ? operation.response : undefined,
     placements: new Map(fieldsIn(action.operation as unknown as Operation).map((p) => [p.field, p.in])),
     method: operation.method,
-    readOnly:
-      operation.method === 'GET' || (operation.idempotent && READING_ACTION.test(action.operation.action)),
     idempotent: operation.idempotent,
     call: (client, input, options) => (action.call as RestCall)(client, input, options),
   };
@@ -135,7 +127,6 @@ function rpcAction(action: Action): McpAction {
     output: (action.operation as unknown as { result: z.core.$ZodType }).result,
     placements: undefined,
     method: undefined,
-    readOnly: true,
     idempotent: true,
     call: (client, input, options) => {
       const { chain = DEFAULT_RPC_CHAIN, ...params } = input;
@@ -157,26 +148,17 @@ function walletAction(read: WalletRead): McpAction {
   const params = inputJsonSchema(read.input);
   const rpcFor = rpcClients();
   const fields = describeFields(read.input);
-  // The read's own examples, or one made of its fields' examples.
-  const examples = read.examples?.map((example) => example.input) ?? [
-    Object.fromEntries(
-      fields.flatMap((field) => {
-        const values = field.schema.examples;
-        return Array.isArray(values) && values.length > 0 ? [[field.name, values[0]]] : [];
-      }),
-    ),
-  ];
   return {
     id: walletToolName(read),
     resource: 'wallet',
     action: read.id,
     displayName: read.displayName,
     summary: read.description,
-    examples: examples.map((input) => ({ input, response: null })) as unknown as McpAction['examples'],
+    examples: read.examples.map((input: unknown) => ({ input, response: null })) as unknown as McpAction['examples'],
     fields,
-    exampleInputs: examples,
+    exampleInputs: [...read.examples] as Record<string, unknown>[],
     inputSchema: withChain(params),
-    output: undefined,
+    output: read.simplified,
     placements: undefined,
     method: undefined,
     readOnly: read.readOnly,

@@ -427,8 +427,41 @@ describe('the wallet reads as tools, through the SDK client (which checks each a
     expect((result.structuredContent as { result: unknown }).result).toMatchObject({
       symbol: 'BWT',
       balance: '1234.567890123456789012',
-      raw: { balance: '1234567890123456789012', decimals: 18 },
+      raw: { amount: '1234567890123456789012', decimals: 18 },
     });
+  });
+
+  it('reads a contract from an ABI fragment, and a revert is a tool error with the decoded reason', async () => {
+    const token = emulator.chain!.contracts.tokens.BlockwireToken;
+    const [holder, amount] = Object.entries(token.balances)[0]!;
+    const read = await call(client, walletToolName({ id: 'readContract' }), {
+      address: token.address,
+      abi: 'function balanceOf(address owner) view returns (uint256)',
+      args: [holder],
+    });
+    expect(read.isError, JSON.stringify(read.content)).toBeFalsy();
+    expect((read.structuredContent as { result: unknown }).result).toMatchObject({ result: amount.toString() });
+    const reverted = await call(client, walletToolName({ id: 'readContract' }), {
+      address: emulator.chain!.contracts.reverter,
+      abi: 'function alwaysReverts() view returns (uint256)',
+    });
+    expect(reverted.isError).toBe(true);
+    expect(JSON.stringify(reverted.content)).toContain('alwaysReverts on');
+    expect(JSON.stringify(reverted.content)).toContain('Reverter: always reverts');
+    expect(JSON.stringify(reverted.content)).not.toContain(CANARY);
+  });
+
+  it('answers logs decoded with an event fragment, the log under raw', async () => {
+    const result = await call(client, walletToolName({ id: 'getLogs' }), {
+      fromBlock: '0x0',
+      toBlock: 'latest',
+      address: emulator.chain!.contract,
+      event: 'event Ping(address caller)',
+    });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const logs = (result.structuredContent as { result: Record<string, unknown>[] }).result;
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs[0]).toMatchObject({ eventName: 'Ping', decoded: true, args: { caller: expect.any(String) } });
   });
 
   it('a wrong checksum is a tool error naming the field', async () => {

@@ -26,12 +26,12 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withInstallLock } from '@blockwire/testing/install-lock';
 import { cannotInstall } from '@blockwire/testing/skips';
 
 const harnessDir = dirname(fileURLToPath(import.meta.url));
@@ -131,36 +131,6 @@ export function isN8nInstalled(): boolean {
   return isComplete(n8nCacheDir());
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Takes the lock, or returns false while another live process holds it. */
-function tryLock(lockDir: string): boolean {
-  try {
-    mkdirSync(lockDir);
-    writeFileSync(join(lockDir, 'pid'), String(process.pid));
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const pidFile = join(lockDir, 'pid');
-  const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : Number.NaN;
-  const age = Date.now() - statSync(lockDir).mtimeMs;
-  const stale = Number.isInteger(holder) ? !processAlive(holder) : age > 60_000;
-  if (stale) {
-    log(`removing a stale lock left by process ${holder}`);
-    rmSync(lockDir, { recursive: true, force: true });
-    return tryLock(lockDir);
-  }
-  return false;
-}
-
 /** Runs a command to its end without blocking this process (a test runner must keep answering). */
 async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -203,33 +173,25 @@ async function install(target: string, node: string): Promise<void> {
   log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** The cached n8n install, installing it first when this user has none for this version. */
 export async function ensureN8n(): Promise<N8nInstall> {
   const target = n8nCacheDir();
   const node = await nodeForN8n();
-  if (isComplete(target)) return describe(target, node);
-  mkdirSync(dirname(target), { recursive: true });
-  const lockDir = `${target}.lock`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  let announced = false;
-  while (!tryLock(lockDir)) {
-    if (isComplete(target)) return describe(target, node);
-    if (Date.now() > deadline) throw new Error(`gave up waiting for the install lock ${lockDir}`);
-    if (!announced) log(`another process is installing n8n into ${target}; waiting`);
-    announced = true;
-    await sleep(2000);
-  }
-  try {
-    if (!isComplete(target)) await install(target, node);
-  } catch (error) {
-    throw new Error(cannotInstall('n8n', `its install into ${target} failed: ${(error as Error).message}`));
-  } finally {
-    rmSync(lockDir, { recursive: true, force: true });
-  }
+  await withInstallLock(target, {
+    isComplete: () => isComplete(target),
+    install: async () => {
+      try {
+        await install(target, node);
+      } catch (error) {
+        throw new Error(
+          cannotInstall('n8n', `its install into ${target} failed: ${(error as Error).message}`),
+        );
+      }
+    },
+    waitMs: LOCK_WAIT_MS,
+    pollMs: 2000,
+    onWait: () => log(`another process is installing n8n into ${target}; waiting`),
+  });
   return describe(target, node);
 }
 

@@ -119,7 +119,7 @@ describe('Wallet actions, derived from the SDK’s wallet reads', () => {
     expect(output[0]?.json).toMatchObject({
       symbol: 'BWT',
       balance: '1234.567890123456789012',
-      raw: { balance: '1234567890123456789012', decimals: 18 },
+      raw: { amount: '1234567890123456789012', decimals: 18 },
     });
     expect(output[2]?.json).toMatchObject({ balance: '0.000000000000000001' });
     // 3 distinct balanceOf calls, decimals and symbol once: identical calls are merged, one batch.
@@ -132,7 +132,7 @@ describe('Wallet actions, derived from the SDK’s wallet reads', () => {
       owner: holders[0],
       simplify: false,
     });
-    expect(full?.json).toMatchObject({ balance: '1234567890123456789012', decimals: 18, symbol: 'BWT' });
+    expect(full?.json).toMatchObject({ raw: '1234567890123456789012', decimals: 18, symbol: 'BWT' });
   });
 
   it('with Continue On Fail, a contract that is not an ERC-20 fails its own row, naming the token', async () => {
@@ -154,6 +154,86 @@ describe('Wallet actions, derived from the SDK’s wallet reads', () => {
       itemIndex: 1,
     });
     expect(String(output[1]?.json.error)).toContain(notAToken);
+  });
+
+  it('reads a contract from an ABI fragment, decoded, with one row per item', async () => {
+    const token = emulator.chain!.contracts.tokens.BlockwireToken;
+    const holders = Object.keys(token.balances);
+    const output = await run(
+      (index) => ({
+        resource: 'wallet',
+        operation: 'readContract',
+        chain: 'eth',
+        address: token.address,
+        abi: 'function balanceOf(address owner) view returns (uint256)',
+        options: { args: holders[index] },
+      }),
+      { count: holders.length },
+    );
+    expect(output.map((item) => item.json.result)).toEqual(
+      holders.map((holder) => token.balances[holder]!.toString()),
+    );
+    const [symbol] = await run({
+      resource: 'wallet',
+      operation: 'readContract',
+      chain: 'eth',
+      address: token.address,
+      abi: 'function symbol() view returns (string)',
+    });
+    expect(symbol?.json).toMatchObject({ result: 'BWT', raw: { address: token.address } });
+  });
+
+  it('with Continue On Fail, a call that reverts gives its row the decoded reason, and a bad fragment names the field', async () => {
+    const { reverter } = emulator.chain!.contracts;
+    const fragments = [
+      'function alwaysReverts() view returns (uint256)',
+      'function divide(uint256 a, uint256 b) view returns (uint256)',
+      'function (',
+    ];
+    const output = await run(
+      (index) => ({
+        resource: 'wallet',
+        operation: 'readContract',
+        chain: 'eth',
+        address: reverter,
+        abi: fragments[index],
+        options: index === 1 ? { args: '1, 0' } : {},
+      }),
+      { count: 3, continueOnFail: true },
+    );
+    expect(output[0]?.json).toMatchObject({
+      error: expect.stringContaining('alwaysReverts on'),
+      itemIndex: 0,
+    });
+    expect(String(output[0]?.json.error)).toContain('Reverter: always reverts');
+    expect(String(output[1]?.json.error)).toMatch(/divide on .* reverted: .*Panic\(0x12\)/);
+    expect(output[2]?.json).toMatchObject({ error: expect.stringMatching(/abi/i), itemIndex: 2 });
+    expect(JSON.stringify(output)).not.toContain(emulator.apiKey);
+  });
+
+  it('logs decoded with an event fragment: one item per log, the event’s arguments by name, the log under raw', async () => {
+    const output = await run({
+      resource: 'wallet',
+      operation: 'getLogs',
+      chain: 'eth',
+      options: {
+        fromBlock: '0x0',
+        toBlock: 'latest',
+        address: emulator.chain!.contract,
+        event: 'event Ping(address caller)',
+      },
+    });
+    expect(output.length).toBeGreaterThan(0);
+    for (const item of output) {
+      expect(item.json).toMatchObject({
+        eventName: 'Ping',
+        decoded: true,
+        args: { caller: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) },
+        blockNumber: expect.any(Number),
+        raw: expect.objectContaining({ topics: expect.any(Array) }),
+      });
+      expect(item.pairedItem).toEqual({ item: 0 });
+    }
   });
 
   it('block number and gas price: the chain’s, the gas price in gwei with the wei under raw', async () => {

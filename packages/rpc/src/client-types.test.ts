@@ -20,7 +20,7 @@ const HASH = `0x${'ab'.repeat(32)}` as const;
  */
 function typeLevelChecks(rpc: RpcClient): void {
   expectTypeOf<keyof RpcClient>().toEqualTypeOf<
-    'chain' | 'request' | 'call' | (typeof methods)[number]['id']
+    'chain' | 'request' | 'call' | 'readContract' | 'getTokenBalance' | (typeof methods)[number]['id']
   >();
   // Blocks are typed by the fullTransactions flag.
   expectTypeOf(rpc.getBlockByNumber('latest')).resolves.toEqualTypeOf<Block<Hex> | null>();

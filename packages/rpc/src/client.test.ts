@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import {
+  ApiError,
   BlockwireError,
   type ClientOptions,
   createClient,
@@ -13,7 +14,7 @@ import {
 } from '@blockwire/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcClientWith, type RpcClientOptions } from './client.js';
+import { createRpcClientWith, type Eip1193ErrorFields, type RpcClientOptions } from './client.js';
 import { createRpcClient } from './create-rpc-client.js';
 import { getTransactionByHashMethod, methods } from './methods/index.js';
 import { type Call, callsOf, json, type RecordedRequest, startServer } from './testing/server.js';
@@ -674,6 +675,48 @@ describe('rate limits and HTTP failures', () => {
       expect(error.message).toContain(`POST ${server!.url}/avalanche/***`);
     }
     expect(server!.requests).toHaveLength(3);
+  });
+
+  it.each([
+    [401, 4100],
+    [403, 4100],
+    [404, -32001],
+    [413, -32005],
+    [429, -32005],
+    [400, -32600],
+    [500, -32603],
+    [503, -32603],
+  ])(
+    'rejects request() on an HTTP %i with the SDK error carrying the EIP-1474 code %i',
+    async (status, code) => {
+      const rpc = await rpcFor(
+        (_req, res) => json(res, status, { message: 'no' }, { 'retry-after': '3' }),
+        {},
+        { retry: false },
+      );
+      const error = await caught(rpc.request({ method: 'eth_blockNumber' }));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status, code, message: expect.stringContaining(`HTTP ${status}`) });
+      expect((error as unknown as Eip1193ErrorFields).data.status).toBe(status);
+      if (status === 429) {
+        expect(error).toBeInstanceOf(RateLimitError);
+        expect(error).toMatchObject({ retryAfterMs: 3000, data: { status, retryAfterMs: 3000 } });
+      }
+      expect(`${error.message} ${JSON.stringify(error)}`).not.toContain('test-key');
+    },
+  );
+
+  it("gives the code to request()'s error only: a typed call failed by the same batch keeps its error as it was", async () => {
+    const rpc = await rpcFor((_req, res) => json(res, 429, { message: 'too many' }), {}, { retry: false });
+    const [raw, typed] = await Promise.allSettled([
+      rpc.request({ method: 'eth_chainId' }),
+      rpc.getTransactionByHash(`0x${'ab'.repeat(32)}`),
+    ]);
+    expect(server!.requests).toHaveLength(1);
+    expect((raw as PromiseRejectedResult).reason).toMatchObject({ code: -32005 });
+    const typedError = (typed as PromiseRejectedResult).reason;
+    expect(typedError).toBeInstanceOf(RateLimitError);
+    expect(typedError).not.toHaveProperty('code');
   });
 
   it('does not repeat a state-changing call after a 5xx', async () => {

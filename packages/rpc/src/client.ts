@@ -11,6 +11,8 @@ import {
 } from '@blockwire/core/operations';
 import { createCallQueue, type RpcTimers } from './call-queue.js';
 import { type RpcClientOptions, resolveOptions } from './client-options.js';
+import { type ContractReads, contractReadsOf } from './contract-reads.js';
+import { withEip1193Code } from './eip1193-errors.js';
 import { isRecord } from './is-record.js';
 import { createCallMerger } from './merging.js';
 import { encodeParams, type RpcMethod, type RpcMethodInput, type RpcMethodResult } from './method.js';
@@ -22,6 +24,7 @@ import { checkTransactions, positional, type RpcMethodFunction } from './positio
 // method functions (positional). This file puts them together.
 export { LIMIT_EXCEEDED, type RpcTimers } from './call-queue.js';
 export { type BatchOptions, MAX_BATCH_SIZE, type RpcClientOptions } from './client-options.js';
+export type { Eip1193ErrorFields } from './eip1193-errors.js';
 export type { RpcMethodFunction } from './positional.js';
 
 /** The EIP-1193 request shape. */
@@ -32,10 +35,19 @@ export interface RequestArguments {
 
 type TypedMethod = (typeof methods)[number];
 
-/** A client of one chain's node: every typed method of `methods` by its id, plus `request` and `call`. */
-export type RpcClient = {
+/**
+ * A client of one chain's node: every typed method of `methods` by its id, plus `request` and
+ * `call`, and the contract reads of ./contract-reads.ts (`readContract`, `getTokenBalance`,
+ * `getLogs` with an `event` fragment).
+ */
+export type RpcClient = ContractReads & {
   readonly chain: string;
-  /** Any JSON-RPC method (EIP-1193 shape): pass this client to viem's `custom()` or ethers' `BrowserProvider`. */
+  /**
+   * Any JSON-RPC method (EIP-1193 shape): pass this client to viem's `custom()` or ethers' `BrowserProvider`.
+   * An HTTP failure rejects with the SDK's error carrying an EIP-1474 `code` and `data` (see
+   * `Eip1193ErrorFields`), so viem's `LimitExceededRpcError` matches a 429; the node's own
+   * JSON-RPC errors keep their code.
+   */
   request(args: RequestArguments, options?: CallOptions): Promise<unknown>;
   /** Calls a typed method descriptor with named arguments. */
   call<M extends RpcMethod>(
@@ -83,7 +95,9 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
         operation: args.method,
       });
     }
-    return execute(args.method, params, args.method, callOptions);
+    return execute(args.method, params, args.method, callOptions).catch((error: unknown) => {
+      throw withEip1193Code(error);
+    });
   }
 
   function call<M extends RpcMethod>(
@@ -129,5 +143,6 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
 
   // One function per method file, named by its id: the RpcClient type is derived from the same list.
   const typed = Object.fromEntries(methods.map((method) => [method.id, positional(method, call)]));
-  return Object.freeze({ ...typed, chain, request, call }) as RpcClient;
+  const base = { ...typed, chain, request, call } as RpcClient;
+  return Object.freeze({ ...base, ...contractReadsOf(base) }) as RpcClient;
 }

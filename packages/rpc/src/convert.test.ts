@@ -1,8 +1,10 @@
 import { ValidationError } from '@blockwire/core';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatUnits, hexToBigInt, hexToNumber } from './convert.js';
 import { toChecksumAddress } from './inputs.js';
-import { keccak256Hex } from './keccak.js';
+import { keccak256, keccak256Hex } from './keccak.js';
 
 describe('hex quantities as numbers', () => {
   it('converts exactly, and refuses a number that would be rounded', () => {
@@ -35,6 +37,18 @@ describe('keccak256 and EIP-55', () => {
     );
     expect(keccak256Hex('Transfer(address,address,uint256)')).toBe(
       '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+    );
+  });
+
+  it("is @noble/hashes' keccak_256 on every length around the block size, and on any bytes", () => {
+    for (const length of [0, 1, 134, 135, 136, 137, 271, 272, 273, 1000]) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 31 + length) & 0xff);
+      expect(keccak256(bytes), `length ${length}`).toEqual(keccak_256(bytes));
+    }
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+        expect(keccak256(bytes)).toEqual(keccak_256(bytes));
+      }),
     );
   });
 

@@ -20,10 +20,10 @@ export const logFilterInput = z
     {
       fromBlock: blockTagInput
         .optional()
-        .meta({ description: 'The first block searched; latest when left out.' }),
+        .meta({ title: 'From Block', description: 'The first block searched; latest when left out.' }),
       toBlock: blockTagInput
         .optional()
-        .meta({ description: 'The last block searched; latest when left out.' }),
+        .meta({ title: 'To Block', description: 'The last block searched; latest when left out.' }),
       blockHash: hashInput
         .optional()
         .meta({ description: 'One block to search, by hash, instead of fromBlock and toBlock.' }),

@@ -33,7 +33,7 @@ export type RpcMethodInput<M extends RpcMethod> = z.input<M['params']>;
 export type RpcMethodResult<M extends RpcMethod> = z.output<M['result']>;
 
 /** What an `RpcClient` holds besides its typed methods, which are named by their ids. */
-const CLIENT_MEMBERS = new Set(['chain', 'request', 'call']);
+const CLIENT_MEMBERS = new Set(['chain', 'request', 'call', 'readContract', 'getTokenBalance']);
 
 /**
  * Declares a method, checking that `args` and the fields of `params` agree and that it presents

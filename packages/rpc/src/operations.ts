@@ -6,6 +6,7 @@
  */
 export { actions } from './actions.js';
 export { createRpcClientWith, type RpcTimers } from './client.js';
+export { decodeLog, getDecodedLogs, getTokenBalance, readContract } from './contract-reads.js';
 export {
   addressInput,
   blockTagInput,
@@ -34,4 +35,4 @@ export {
   uncleSchema,
   withdrawalSchema,
 } from './schemas.js';
-export { type WalletRead, walletReads } from './wallet-provisional.js';
+export * from './wallet/index.js';

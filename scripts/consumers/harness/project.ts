@@ -12,20 +12,11 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { withInstallLock } from '@blockwire/testing/install-lock';
 import { packPackage, publishedPackages, root } from '../../pack.js';
 
 const COMPLETE_MARKER = '.blockwire-install-complete';
@@ -180,66 +171,24 @@ async function installStack(target: string, spec: StackSpec): Promise<void> {
   renameSync(staging, target);
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function tryLock(lockDir: string): boolean {
-  try {
-    mkdirSync(lockDir);
-    writeFileSync(join(lockDir, 'pid'), String(process.pid));
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const pidFile = join(lockDir, 'pid');
-  const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : Number.NaN;
-  const stale = Number.isInteger(holder)
-    ? !processAlive(holder)
-    : Date.now() - statSync(lockDir).mtimeMs > 60_000;
-  if (!stale) return false;
-  try {
-    // Whoever removes the stale lock first takes it; the others wait for that one.
-    renameSync(lockDir, `${lockDir}.stale-${process.pid}`);
-  } catch {
-    return false;
-  }
-  void rm(`${lockDir}.stale-${process.pid}`, { recursive: true, force: true });
-  return tryLock(lockDir);
-}
-
 let npmVersion: Promise<string> | undefined;
 
 /** The cached install of a stack (installing it the first time), as its folder. */
 export async function cachedStack(spec: StackSpec): Promise<string> {
   npmVersion ??= run('npm', ['--version'], { cwd: root }).then(({ stdout }) => stdout.trim());
   const target = join(cacheRoot(), `${spec.name}-${stackKey(spec, await npmVersion)}`);
-  if (existsSync(join(target, COMPLETE_MARKER))) return target;
-  mkdirSync(dirname(target), { recursive: true });
-  const lockDir = `${target}.lock`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  while (!tryLock(lockDir)) {
-    if (existsSync(join(target, COMPLETE_MARKER))) return target;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for the install lock ${lockDir}`);
-    await sleep(1000);
-  }
-  try {
-    if (!existsSync(join(target, COMPLETE_MARKER))) {
+  await withInstallLock(target, {
+    isComplete: () => existsSync(join(target, COMPLETE_MARKER)),
+    install: async () => {
       const started = Date.now();
       process.stderr.write(`[consumers] installing the ${spec.name} stack into ${target} (one time)\n`);
       await installStack(target, spec);
       process.stderr.write(
         `[consumers] ${spec.name} installed in ${Math.round((Date.now() - started) / 1000)} s\n`,
       );
-    }
-  } finally {
-    await rm(lockDir, { recursive: true, force: true });
-  }
+    },
+    waitMs: LOCK_WAIT_MS,
+  });
   return target;
 }
 

@@ -3,7 +3,7 @@
  * state file can carry them: a restarted emulator mines on from the same tip, and transactions
  * seen before the restart still confirm.
  */
-import type { SimBlock, SimInput, SimOutput, SimTransaction } from './simulator.js';
+import type { SimBlock, SimInput, SimOutput, SimTransaction } from './sim-types.js';
 
 type Sats<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? string | null : string };
 

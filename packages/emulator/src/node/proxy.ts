@@ -13,6 +13,7 @@ import {
   type RpcMethod,
 } from '@blockwire/rpc/operations';
 import type { HandlerResult } from '../handlers/result.js';
+import { openRpcDocument } from '../openrpc.js';
 import { answerAsContract, paramsForAnvil, type RpcErrorObject, SERVED_METHODS } from './methods.js';
 
 /** The service caps JSON-RPC batches at this many calls (the limit the SDK batches to). */
@@ -110,6 +111,11 @@ function classify(member: unknown): Call {
     return { kind: 'answered', reply: invalid(replyId, 'method must be a string') };
   if (params !== undefined && (typeof params !== 'object' || params === null)) {
     return { kind: 'answered', reply: invalid(replyId, 'params must be an array or an object') };
+  }
+  // OpenRPC's service discovery: the document of the typed methods, answered here.
+  if (method === 'rpc.discover') {
+    const reply = { jsonrpc: '2.0', id: replyId, result: openRpcDocument() } as Reply;
+    return { kind: 'answered', reply: notification ? undefined : reply };
   }
   if (!SERVED_METHODS.has(method)) {
     const refused = rpcError(

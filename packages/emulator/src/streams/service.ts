@@ -1,11 +1,6 @@
 import { operations, signBody } from '@blockwire/streams/operations';
-import { type AddTransactionInput, BitcoinSimulator } from '../bitcoin/simulator.js';
-import {
-  DeliveryEngine,
-  type DeliveryOptions,
-  type DeliveryRecord,
-  type DeliveryTotals,
-} from '../delivery/engine.js';
+import { BitcoinSimulator } from '../bitcoin/simulator.js';
+import { DeliveryEngine, type DeliveryOptions } from '../delivery/engine.js';
 import type { DeliveryFault } from '../faults.js';
 import { defineRoutes, type Route } from '../handlers/define.js';
 import { BitcoinStreams } from './bitcoin-streams.js';
@@ -13,7 +8,7 @@ import { CONFIRMATION_DEPTH, StreamDeliveries } from './deliveries.js';
 import { updateEvmStreamStatus, updateSettings } from './evm-and-settings.js';
 import { MinedBlocks } from './mined-blocks.js';
 import { page } from './paging.js';
-import { simulatorControl } from './simulator-control.js';
+import { type SimulatorControl, simulatorControl } from './simulator-control.js';
 import { initialState, type StreamsState } from './state.js';
 import { WatchIndex } from './watch.js';
 import { WatchedAddresses } from './watched-addresses.js';
@@ -43,15 +38,7 @@ export interface StreamsServiceOptions {
 export interface StreamsService {
   /** One route for each operation of `@blockwire/streams`. */
   readonly routes: readonly Route[];
-  control: {
-    addTransaction(input: AddTransactionInput): Promise<{ txid: string }>;
-    mine(input: { blocks: number }): Promise<{ height: number }>;
-    evict(input: { txid: string }): Promise<{ evicted: boolean }>;
-    auto(input: { intervalMs: number }): Promise<{ intervalMs: number }>;
-    /** The webhook delivery attempts (the most recent), and totals since the start or the last clear. */
-    deliveries(): { totals: DeliveryTotals; deliveries: DeliveryRecord[] };
-    clearDeliveries(): void;
-  };
+  control: SimulatorControl;
   snapshot(): StreamsState;
   close(): Promise<void>;
 }

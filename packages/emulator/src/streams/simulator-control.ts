@@ -1,15 +1,22 @@
 import { parseBtc } from '../bitcoin/amount.js';
 import { scriptForAddress } from '../bitcoin/scripts.js';
-import type { BitcoinSimulator } from '../bitcoin/simulator.js';
-import type { DeliveryEngine } from '../delivery/engine.js';
+import type { AddTransactionInput, BitcoinSimulator } from '../bitcoin/simulator.js';
+import type { DeliveryEngine, DeliveryRecord, DeliveryTotals } from '../delivery/engine.js';
 import { badRequest } from '../handlers/define.js';
-import type { StreamsService } from './service.js';
+
+/** What the control routes can do: drive the simulated network, read and clear the delivery log. */
+export interface SimulatorControl {
+  addTransaction(input: AddTransactionInput): Promise<{ txid: string }>;
+  mine(input: { blocks: number }): Promise<{ height: number }>;
+  evict(input: { txid: string }): Promise<{ evicted: boolean }>;
+  auto(input: { intervalMs: number }): Promise<{ intervalMs: number }>;
+  /** The webhook delivery attempts (the most recent), and totals since the start or the last clear. */
+  deliveries(): { totals: DeliveryTotals; deliveries: DeliveryRecord[] };
+  clearDeliveries(): void;
+}
 
 /** The control routes' side of the service: driving the simulated network, reading the delivery log. */
-export function simulatorControl(
-  simulator: BitcoinSimulator,
-  engine: DeliveryEngine,
-): StreamsService['control'] {
+export function simulatorControl(simulator: BitcoinSimulator, engine: DeliveryEngine): SimulatorControl {
   return {
     addTransaction: async (input) => {
       const problem = (field: string, check: () => unknown) => {

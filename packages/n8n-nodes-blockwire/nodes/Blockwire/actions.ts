@@ -20,8 +20,8 @@ import {
 } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type * as z from 'zod/v4/core';
+import { entriesOf, type ListShape } from './list';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
-import { entriesOf } from './paging';
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -33,8 +33,7 @@ export interface NodeAction extends ActionDescription {
   client: 'rest' | 'rpc';
   /** What `call` accepts, to check each item before a batched call. */
   input: z.$ZodType;
-  /** A read (HTTP GET, or a JSON-RPC call): items may run side by side. */
-  readOnly: boolean;
+  /** `readOnly` (from the SDK's description): a read, so items may run side by side. */
   /** Its answers can be large (its example holds a list of objects or a long text): offer Simplify. */
   bulky: boolean;
   /** What Simplify counts and drops for this action, whatever one answer holds. */
@@ -49,6 +48,8 @@ export interface NodeAction extends ActionDescription {
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
+export type { ListShape };
+
 function fromTable(table: readonly Action[], client: NodeAction['client']): NodeAction[] {
   return table.map((action) => {
     const description = describeAction(action);
@@ -58,29 +59,17 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       if (list) return entriesOf(example.response, list);
       return Array.isArray(example.response) ? example.response : [example.response];
     });
-    const operation = action.operation as { method?: string; response?: z.$ZodType; result?: z.$ZodType };
+    const operation = action.operation as { response?: z.$ZodType; result?: z.$ZodType };
     return {
       ...description,
       client,
       input: action.input,
-      readOnly: client === 'rpc' || operation.method === 'GET',
       bulky: answers.some((answer) => isBulky(answer)),
       simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
       ...withList(list),
       call: action.call as NodeAction['call'],
     };
   });
-}
-
-/**
- * A list answer: its entries are under `items` (`result`), in one list, or (a search) in one list
- * per kind of hit (`{ entities, addresses, categories }`), each entry then tagged with its kind.
- * `sizeField` is the input that caps how many come back: the node's Limit fills it.
- */
-export interface ListShape {
-  items: string;
-  kinds?: { key: string; kind: string }[];
-  sizeField?: string;
 }
 
 /** The key under which the service's list answers carry their entries (`{ result, page, page_size }`). */

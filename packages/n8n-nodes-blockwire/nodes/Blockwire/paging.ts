@@ -1,5 +1,6 @@
 import { type CallOptions, type Client, walkPages } from '@blockwire/core/operations';
-import type { ListShape, NodeAction } from './actions';
+import type { NodeAction } from './actions';
+import { entriesOf } from './list';
 
 /**
  * Every entry of a paged list, or the first `limit`, walked by the SDK's own paging engine from
@@ -62,15 +63,4 @@ export async function collectCapped(
   if (list.sizeField && !options.returnAll) request[list.sizeField] = options.limit;
   const entries = entriesOf(await action.call(client, request, options.callOptions), list);
   return options.returnAll ? entries : entries.slice(0, options.limit);
-}
-
-/** A list answer's entries; a search's hits each as `{ kind, ...hit }`, kind by kind. */
-export function entriesOf(answer: unknown, list: ListShape): unknown[] {
-  const held = (answer as Record<string, unknown> | undefined)?.[list.items];
-  if (!list.kinds) return Array.isArray(held) ? held : [];
-  const groups = (held ?? {}) as Record<string, unknown>;
-  return list.kinds.flatMap(({ key, kind }) => {
-    const hits = Array.isArray(groups[key]) ? (groups[key] as unknown[]) : [];
-    return hits.map((hit) => ({ kind, ...(hit as object) }));
-  });
 }

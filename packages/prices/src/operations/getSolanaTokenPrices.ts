@@ -103,6 +103,8 @@ export const getSolanaTokenPricesOperation = defineOperation({
   fields: { network: 'path', addresses: 'body' },
   response: solanaTokenPricesSchema,
   idempotent: true,
+  // A POST only because a list of addresses is long: it reads.
+  readOnly: true,
 });
 
 export interface GetSolanaTokenPricesOptions extends CallOptions {

@@ -38,8 +38,9 @@ export const getBitcoinBlockWebhookDataEndpoint = defineEndpoint({
   input: getBitcoinBlockWebhookDataInput,
   fields: { chainId: 'path', blockNumber: 'path' },
   response: bitcoinBlockWebhookDataSchema,
-  // A POST that only reads: safe to repeat.
+  // A POST that only reads: safe to repeat, and changes nothing.
   idempotent: true,
+  readOnly: true,
 });
 
 /** Gets the webhook data of a historical block (`chainId` `mainnet`), without delivering it. */

@@ -18,7 +18,12 @@ import {
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
 import { createRpcClient, type RpcClient } from '@blockwire/rpc';
-import { actions as rpcActions, type WalletRead, walletReads } from '@blockwire/rpc/operations';
+import {
+  actions as rpcActions,
+  type WalletRead,
+  walletOperationId,
+  walletReads,
+} from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import * as z from 'zod/v4';
 
@@ -135,13 +140,8 @@ function rpcAction(action: Action): McpAction {
   };
 }
 
-/**
- * A wallet read's tool name: `wallet` and the read's id (`walletGetTokenBalance`), since the raw
- * JSON-RPC methods already have tools named by theirs (`getBalance`: wei as 0x hex).
- */
-export function walletToolName(read: Pick<WalletRead, 'id'>): string {
-  return `wallet${read.id[0]!.toUpperCase()}${read.id.slice(1)}`;
-}
+/** A wallet read's tool name: its operation id (`walletGetTokenBalance`). */
+export const walletToolName = walletOperationId;
 
 /** A wallet read as a tool: it answers with the read's formatted values, the raw ones under `raw`. */
 function walletAction(read: WalletRead): McpAction {

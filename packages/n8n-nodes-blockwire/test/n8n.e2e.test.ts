@@ -622,7 +622,7 @@ describe.skipIf(skipped('n8n'))(
           )?.[1] ?? 0n;
         expect(item).toMatchObject({
           symbol: token.symbol,
-          raw: expect.objectContaining({ balance: raw.toString() }),
+          raw: expect.objectContaining({ amount: raw.toString() }),
         });
       });
       expect(tokenBalances[0]).toMatchObject({ balance: '1234.567890123456789012' });

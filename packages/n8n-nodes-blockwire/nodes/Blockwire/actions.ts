@@ -16,6 +16,7 @@ import {
   type RpcClient,
   actions as rpcActions,
   type WalletRead,
+  walletOperationId,
   walletReads,
 } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
@@ -146,7 +147,7 @@ export const WALLET_RESOURCE = 'wallet';
  */
 function fromWalletReads(reads: readonly WalletRead[]): NodeAction[] {
   return reads.map((read) => ({
-    id: read.id,
+    id: walletOperationId(read),
     resource: WALLET_RESOURCE,
     action: read.id,
     displayName: read.displayName,

@@ -6,7 +6,7 @@ import { getLogsRead } from './getLogs.js';
 import { getTokenBalanceRead } from './getTokenBalance.js';
 import { readContractRead } from './readContract.js';
 
-export { defineWalletRead, toJson, type WalletRead } from './wallet-read.js';
+export { defineWalletRead, toJson, type WalletRead, walletOperationId } from './wallet-read.js';
 export {
   getBalanceRead,
   getBlockNumberRead,

@@ -31,6 +31,14 @@ export interface WalletRead<I extends z.ZodObject = z.ZodObject, O = unknown, S 
   readOnly: true;
 }
 
+/**
+ * A wallet read's operation id across hosts: `wallet` and the read's id (`walletGetTokenBalance`),
+ * since the raw JSON-RPC methods already hold their names (`getBalance`: wei as 0x hex).
+ */
+export function walletOperationId(read: Pick<WalletRead, 'id'>): string {
+  return `wallet${read.id[0]!.toUpperCase()}${read.id.slice(1)}`;
+}
+
 /** Declares a wallet read; `run` gets the validated input. */
 export function defineWalletRead<I extends z.ZodObject, O, S extends z.ZodType>(read: {
   id: string;

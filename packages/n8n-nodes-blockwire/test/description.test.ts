@@ -1,7 +1,7 @@
 import type { FieldInfo } from '@blockwire/core';
 import { operations as entityOperations } from '@blockwire/entities/operations';
 import { operations as priceOperations } from '@blockwire/prices/operations';
-import { methods as rpcMethods, walletReads } from '@blockwire/rpc/operations';
+import { methods as rpcMethods, walletOperationId, walletReads } from '@blockwire/rpc/operations';
 import { operations as streamOperations } from '@blockwire/streams/operations';
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
@@ -267,13 +267,9 @@ describe('the Blockwire node, built from the SDK’s metadata', () => {
   });
 
   it('has an action for every operation the SDK exports, and no action without one', () => {
-    const operationIds = [
-      ...priceOperations,
-      ...entityOperations,
-      ...streamOperations,
-      ...rpcMethods,
-      ...walletReads,
-    ].map((o) => o.id);
+    const operationIds = [...priceOperations, ...entityOperations, ...streamOperations, ...rpcMethods]
+      .map((o) => o.id)
+      .concat(walletReads.map(walletOperationId));
     expect(NODE_ACTIONS.map((action) => action.id).sort()).toEqual([...operationIds].sort());
   });
 

@@ -37,7 +37,7 @@ export class BlockwireError extends Error {
   /** The base URL the request went to, key masked: `${baseUrl}${path}` is the URL called. */
   readonly baseUrl: string | undefined;
   readonly operation: string | undefined;
-  attempts: number | undefined;
+  readonly attempts: number | undefined;
   /**
    * True when a request that is not safe to repeat (a create, a replay…) failed in a way that
    * leaves open whether the service carried it out: a timeout, a reset connection, a 5xx, or a
@@ -112,7 +112,21 @@ export interface ApiErrorDetails extends ErrorDetails {
   serviceMessage?: string;
   /** The parsed response body, when there was one (already redacted). */
   body?: unknown;
+  /** The response's headers, names in lower case, values redacted. */
+  headers?: Readonly<Record<string, string>>;
+  /** The service's id for the request, from the first of `REQUEST_ID_HEADERS` the answer had. */
+  requestId?: string;
 }
+
+/** Headers an API names its request by, in the order they are looked for. */
+export const REQUEST_ID_HEADERS = [
+  'x-request-id',
+  'request-id',
+  'x-amzn-requestid',
+  'x-amz-request-id',
+  'x-correlation-id',
+  'cf-ray',
+] as const;
 
 /** The service answered with a non-success HTTP status. */
 export class ApiError extends BlockwireError {
@@ -120,15 +134,22 @@ export class ApiError extends BlockwireError {
   readonly status: number;
   readonly serviceMessage: string | undefined;
   readonly body: unknown;
+  /** The response's headers (names in lower case, values redacted); empty when none were kept. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The service's id for this request, to quote when asking its support; undefined when none was given. */
+  readonly requestId: string | undefined;
 
   constructor(details: ApiErrorDetails, summary?: string) {
     const request = requestOf(details);
     const where = request ? ` for ${request}` : '';
     const said = details.serviceMessage ? `: ${details.serviceMessage}` : '';
-    super(`${summary ?? 'The service answered'} HTTP ${details.status}${where}${said}`, details);
+    const id = details.requestId ? ` (request id ${details.requestId})` : '';
+    super(`${summary ?? 'The service answered'} HTTP ${details.status}${where}${said}${id}`, details);
     this.status = details.status;
     this.serviceMessage = details.serviceMessage;
     this.body = details.body;
+    this.headers = Object.freeze({ ...details.headers });
+    this.requestId = details.requestId;
   }
 }
 

@@ -1,4 +1,4 @@
-import { type ApiError, apiErrorFor, type ErrorDetails } from './errors.js';
+import { type ApiError, apiErrorFor, type ErrorDetails, REQUEST_ID_HEADERS } from './errors.js';
 import { redactValue } from './redact.js';
 import type { TransportResponse } from './transport.js';
 
@@ -20,13 +20,42 @@ export function errorFromResponse(
   details: ErrorDetails,
 ): ApiError {
   const body = redactValue(parseBody(response.body), redact);
+  const headers = redactedHeaders(response.headers, redact);
   return apiErrorFor({
     ...details,
     status: response.status,
     body,
     serviceMessage: serviceMessageOf(body),
+    headers,
+    requestId: requestIdOf(headers),
     retryAfterMs,
   });
+}
+
+/** Headers that carry credentials or session state: kept by name only. */
+const SECRET_HEADERS = new Set(['set-cookie', 'cookie', 'authorization', 'proxy-authorization', 'x-api-key']);
+
+/** A response's headers for an error: names in lower case, secrets withheld, the key masked in the rest. */
+export function redactedHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+  redact: (text: string) => string,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const key = name.toLowerCase();
+    kept[key] = SECRET_HEADERS.has(key) ? '[redacted]' : redact(value).slice(0, 1024);
+  }
+  return kept;
+}
+
+/** The service's request id: visible ASCII, at most 200 characters, from the first header giving one. */
+function requestIdOf(headers: Record<string, string>): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers[name]?.trim();
+    if (value && value.length <= 200 && /^[\x21-\x7e]+$/.test(value)) return value;
+  }
+  return undefined;
 }
 
 /** The service's own words: `{ message: string | string[] }`, `{ error }`, or a plain-text body. */
@@ -60,5 +89,7 @@ export function errorDetails(error: ApiError) {
     attempts: error.attempts,
     serviceMessage: error.serviceMessage,
     body: error.body,
+    headers: error.headers,
+    requestId: error.requestId,
   };
 }

@@ -215,11 +215,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const corsOrigin = callers.corsOrigin(origin);
     if (corsOrigin !== undefined) {
       res.setHeader('access-control-allow-origin', corsOrigin);
+      res.setHeader('access-control-expose-headers', 'x-request-id, retry-after');
       res.setHeader('vary', 'origin');
     }
 
     const started = Date.now();
     const requestId = requestIdOf(req.headers['x-request-id']);
+    // Every answer names its request, as hosted APIs do (the caller's id, or one of ours), so a
+    // client's error can quote it.
+    res.setHeader('x-request-id', requestId ?? `emu_${(++answeredRequests).toString(36)}`);
     const entry: RequestLogEntry = {
       time: new Date(started).toISOString(),
       receivedAt: preciseNow(),
@@ -520,6 +524,8 @@ function preciseNow(): number {
 }
 
 /** A caller's `X-Request-Id`, kept in the log when it is short visible ASCII (it is echoed as is). */
+let answeredRequests = 0;
+
 function requestIdOf(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value) ? value : undefined;
 }

@@ -3,9 +3,13 @@
  * interface (a refused key, an unknown chain, injected 413/429/5xx) arrive with the EIP-1474 /
  * EIP-1193 code each library maps, and the node's own JSON-RPC errors with theirs.
  */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   AuthenticationError,
   createClient,
+  NetworkError,
   NotFoundError,
   RateLimitError,
   ServerError,
@@ -18,6 +22,7 @@ import {
   InternalRpcError,
   LimitExceededRpcError,
   MethodNotFoundRpcError,
+  ProviderDisconnectedError,
   ResourceNotFoundRpcError,
   UnauthorizedProviderError,
 } from 'viem';
@@ -98,6 +103,28 @@ describe('viem custom() over request()', () => {
     expect(error).toBeInstanceOf(ResourceNotFoundRpcError);
     expect((error as ResourceNotFoundRpcError).cause).toBeInstanceOf(NotFoundError);
     expect((error as ResourceNotFoundRpcError).cause).toMatchObject({ code: -32001, data: { status: 404 } });
+  });
+
+  it('matches ProviderDisconnectedError (4900) when nothing answers, the system code kept under data', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = createClient({
+      apiKey: 'sk-unreachable-0042',
+      baseUrls: { ...t.emu.urls, node: `http://127.0.0.1:${port}/node` },
+      retry: false,
+    });
+    try {
+      const error = await failure(viemOver(createRpcClient(unreachable, { chain: 'eth' })).getBlockNumber());
+      expect(error).toBeInstanceOf(ProviderDisconnectedError);
+      const cause = (error as ProviderDisconnectedError).cause;
+      expect(cause).toBeInstanceOf(NetworkError);
+      expect(cause).toMatchObject({ code: 4900, data: { systemCode: 'ECONNREFUSED' } });
+      expect(JSON.stringify(cause)).not.toContain('sk-unreachable-0042');
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it("keeps the node's own JSON-RPC code (-32601 for an unknown method)", async () => {

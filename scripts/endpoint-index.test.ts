@@ -4,13 +4,21 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script, no declarations
 import {
+  DEFINITION_FOLDERS,
   ENDPOINT_FOLDERS,
   exportsOf,
   isDefinition,
-  METHOD_FOLDERS,
+  renderDefinitionFolder,
   renderFolder,
   renderMethodFolder,
 } from './endpoint-index.mjs';
+
+interface DefinitionFolder {
+  folder: string;
+  suffix: string;
+  define: string;
+  list: string;
+}
 
 const root = join(import.meta.dirname, '..');
 let scratch: string | undefined;
@@ -58,12 +66,31 @@ describe('the generated endpoint indexes', () => {
     expect(definitions).toMatch(/export const endpoints = \[\n {2}getWidgetEndpoint,\n\] as const;/);
   });
 
-  it.each(METHOD_FOLDERS as string[])('%s: index.ts is what the method files give', (folder) => {
-    const rendered = renderMethodFolder(join(root, folder)) as Record<string, string>;
-    expect(
-      readFileSync(join(root, folder, 'index.ts'), 'utf8'),
-      `${folder}/index.ts is stale: run pnpm generate`,
-    ).toBe(rendered['index.ts']);
+  it.each((DEFINITION_FOLDERS as DefinitionFolder[]).map((kind) => [kind.folder, kind] as const))(
+    '%s: index.ts is what the files give',
+    (folder, kind) => {
+      const rendered = renderDefinitionFolder(join(root, folder), kind) as Record<string, string>;
+      expect(
+        readFileSync(join(root, folder, 'index.ts'), 'utf8'),
+        `${folder}/index.ts is stale: run pnpm generate`,
+      ).toBe(rendered['index.ts']);
+    },
+  );
+
+  it('puts a new wallet read in `walletReads`, and re-exports the folder’s shared code', () => {
+    scratch = mkdtempSync(join(tmpdir(), 'wallet-index-'));
+    const folder = join(scratch, 'wallet');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'getNonce.ts'),
+      "export const getNonceRead = defineWalletRead({ id: 'getNonce' });\n",
+    );
+    writeFileSync(join(folder, 'wallet-read.ts'), 'export function defineWalletRead() {}\n');
+    const wallet = (DEFINITION_FOLDERS as DefinitionFolder[]).find((kind) => kind.list === 'walletReads');
+    const { 'index.ts': index } = renderDefinitionFolder(folder, wallet) as Record<string, string>;
+    expect(index).toContain("import { getNonceRead } from './getNonce.js';");
+    expect(index).toContain("export * from './wallet-read.js';");
+    expect(index).toMatch(/export const walletReads = \[\n {2}getNonceRead,\n\] as const;/);
   });
 
   it('puts a new method file in the method index and in `methods`, in file order', () => {

@@ -15,14 +15,14 @@ interface LooseRead {
 const read = (id: string) => walletReads.find((r) => r.id === id) as unknown as LooseRead;
 
 describe('walletReads against the emulator', () => {
-  it('lists the six reads, each read-only with a zod input', () => {
+  it('lists the six reads in file order, each read-only with a zod input', () => {
     expect(walletReads.map((r) => r.id)).toEqual([
       'getBalance',
-      'getTokenBalance',
-      'readContract',
-      'getLogs',
       'getBlockNumber',
       'getGasPrice',
+      'getLogs',
+      'getTokenBalance',
+      'readContract',
     ]);
     for (const r of walletReads) {
       expect(r.readOnly).toBe(true);
@@ -80,9 +80,10 @@ describe('walletReads against the emulator', () => {
         const output = await read(walletRead.id).run(rpc, example as Record<string, unknown>);
         const simplified = read(walletRead.id).simplify(output);
         // zod drops keys a schema does not name: equal only if the schema names every key.
-        expect(walletRead.simplified.parse(simplified), `${walletRead.id} ${JSON.stringify(example)}`).toEqual(
-          simplified,
-        );
+        expect(
+          walletRead.simplified.parse(simplified),
+          `${walletRead.id} ${JSON.stringify(example)}`,
+        ).toEqual(simplified);
       }
     }
     const pings = (await read('getLogs').run(rpc, getLogsRead.examples[0] as Record<string, unknown>)) as {

@@ -2,7 +2,8 @@ import * as z from 'zod/v4';
 import { formatUnits } from '../convert.js';
 import { addressInput, stateTagInput } from '../inputs.js';
 import { DEV_ACCOUNT } from './examples.js';
-import { decimalString, defineWalletRead, nodeHex, unitsString } from './wallet-read.js';
+import { decimalString, nodeHex, unitsString } from './simplified-values.js';
+import { defineWalletRead } from './wallet-read.js';
 
 export const getBalanceRead = defineWalletRead({
   id: 'getBalance',

@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import { hexToNumber } from '../convert.js';
-import { defineWalletRead, nodeHex } from './wallet-read.js';
+import { nodeHex } from './simplified-values.js';
+import { defineWalletRead } from './wallet-read.js';
 
 export const getBlockNumberRead = defineWalletRead({
   id: 'getBlockNumber',

@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import { formatUnits } from '../convert.js';
-import { decimalString, defineWalletRead, nodeHex, unitsString } from './wallet-read.js';
+import { decimalString, nodeHex, unitsString } from './simplified-values.js';
+import { defineWalletRead } from './wallet-read.js';
 
 export const getGasPriceRead = defineWalletRead({
   id: 'getGasPrice',

@@ -1,7 +1,8 @@
 import * as z from 'zod/v4';
 import { addressInput, stateTagInput } from '../inputs.js';
 import { DEV_ACCOUNT, FIXTURE_ERC20 } from './examples.js';
-import { decimalString, defineWalletRead, unitsString } from './wallet-read.js';
+import { decimalString, unitsString } from './simplified-values.js';
+import { defineWalletRead } from './wallet-read.js';
 
 export const getTokenBalanceRead = defineWalletRead({
   id: 'getTokenBalance',

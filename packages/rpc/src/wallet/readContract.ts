@@ -15,10 +15,10 @@ export const readContractRead = defineWalletRead({
       description: 'One function fragment, e.g. function balanceOf(address owner) view returns (uint256).',
       examples: ['function balanceOf(address owner) view returns (uint256)'],
     }),
-    args: z
-      .array(z.unknown())
-      .default([])
-      .meta({ title: 'Arguments', description: 'The arguments in order, e.g. ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"].' }),
+    args: z.array(z.unknown()).default([]).meta({
+      title: 'Arguments',
+      description: 'The arguments in order, e.g. ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"].',
+    }),
     blockTag: stateTagInput,
   }),
   simplified: z.object({

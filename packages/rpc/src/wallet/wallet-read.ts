@@ -13,10 +13,14 @@
  * - `examples`: inputs the emulator answers (./examples.ts names what they read).
  */
 import { type CallOptions, validateInput } from '@blockwire/core/operations';
-import * as z from 'zod/v4';
+import type * as z from 'zod/v4';
 import type { RpcClient } from '../client.js';
 
-export interface WalletRead<I extends z.ZodObject = z.ZodObject, O = unknown, S extends z.ZodType = z.ZodType> {
+export interface WalletRead<
+  I extends z.ZodObject = z.ZodObject,
+  O = unknown,
+  S extends z.ZodType = z.ZodType,
+> {
   id: string;
   displayName: string;
   description: string;
@@ -68,10 +72,3 @@ export function toJson(value: unknown): unknown {
   }
   return value;
 }
-
-/** A whole number as a decimal string (a bigint in JSON). */
-export const decimalString = z.string().regex(/^-?\d+$/);
-/** An amount in whole units as a decimal string that keeps every digit ("1.5", "0.000001"). */
-export const unitsString = z.string().regex(/^-?\d+(?:\.\d+)?$/);
-/** Node hex (`0x` and hex digits). */
-export const nodeHex = z.string().regex(/^0x[0-9a-fA-F]*$/);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: build, typecheck and lint every package (turbo), run every test suite (vitest),
+// `npm test`: build, typecheck and lint every package (turbo), check that `pnpm generate` changes
+// nothing (scripts/generate-check.mjs), run every test suite (vitest),
 // and end with one plain line of totals over all of them, e.g. `212 passed, 0 failed, 1 skipped`.
 // Neither step is silent for long: the build prints a line every 10 s once it takes more than a
 // few seconds (progress.mjs), the test run one whenever no test file has finished for 10 s
@@ -38,6 +39,24 @@ if (pipeline !== 0) {
   finish({ passed: 0, failed: 1, skipped: 0 });
 }
 
+// `pnpm generate` must leave the tree as it is: counted as one test, before the suites (which
+// read some of what it writes).
+const { status: generateStatus } = await runStep(
+  process.execPath,
+  [join(root, 'scripts', 'generate-check.mjs')],
+  {
+    prefix: 'npm test',
+    what: 'checking that pnpm generate changes nothing',
+    expect: 'about a minute',
+    spawnOptions: { cwd: root },
+  },
+);
+const generated = {
+  passed: generateStatus === 0 ? 1 : 0,
+  failed: generateStatus === 0 || generateStatus === 2 ? 0 : 1,
+  skipped: generateStatus === 2 ? 1 : 0,
+};
+
 const workDir = mkdtempSync(join(tmpdir(), 'blockwire-tests-'));
 const totalsFile = join(workDir, 'totals.json');
 const { status } = await runStep(
@@ -62,4 +81,5 @@ const totals = existsSync(totalsFile)
   : { passed: 0, failed: 1, skipped: 0 };
 rmSync(workDir, { recursive: true, force: true });
 if (status !== 0 && totals.failed === 0) totals.failed = 1;
+for (const key of ['passed', 'failed', 'skipped']) totals[key] = (totals[key] ?? 0) + generated[key];
 finish(totals);

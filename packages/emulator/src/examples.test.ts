@@ -92,8 +92,9 @@ describe('every endpoint presents itself', () => {
 
 describe('every example round-trips through the SDK and the emulator', () => {
   it.each(endpoints.map((endpoint) => [endpoint.id, endpoint] as const))('%s', async (_id, endpoint) => {
+    // Outside the loop: an endpoint with no example would otherwise pass having checked nothing.
+    expect(endpoint.examples.length, `${endpoint.id} has an example`).toBeGreaterThan(0);
     for (const example of endpoint.examples) {
-      expect(endpoint.examples.length).toBeGreaterThan(0);
       const schema = 'response' in endpoint ? endpoint.response : endpoint.result;
       expect(z.safeParse(schema, example.response).error, `${endpoint.id}: example response`).toBeUndefined();
       const input = await withLiveIds(t.client, receiver.url, endpoint, example.input);

@@ -697,7 +697,7 @@ describe('rate limits and HTTP failures', () => {
       const error = await caught(rpc.request({ method: 'eth_blockNumber' }));
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status, code, message: expect.stringContaining(`HTTP ${status}`) });
-      expect((error as unknown as Eip1193ErrorFields).data.status).toBe(status);
+      expect((error as unknown as Eip1193ErrorFields).data).toMatchObject({ status });
       if (status === 429) {
         expect(error).toBeInstanceOf(RateLimitError);
         expect(error).toMatchObject({ retryAfterMs: 3000, data: { status, retryAfterMs: 3000 } });

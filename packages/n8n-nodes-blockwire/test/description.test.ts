@@ -268,7 +268,7 @@ describe('the Blockwire node, built from the SDK’s metadata', () => {
 
   it('has an action for every operation the SDK exports, and no action without one', () => {
     const operationIds = [...priceOperations, ...entityOperations, ...streamOperations, ...rpcMethods]
-      .map((o) => o.id)
+      .map((o): string => o.id)
       .concat(walletReads.map(walletOperationId));
     expect(NODE_ACTIONS.map((action) => action.id).sort()).toEqual([...operationIds].sort());
   });

@@ -8,7 +8,9 @@ import {
   EVM_CHAINS,
   findChain,
   labelOf,
+  nearest,
   rpcChainSegment,
+  suggestChain,
 } from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
@@ -200,7 +202,30 @@ export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
 /** How a chain reads in a dropdown: "Ethereum (0x1)", "Base Sepolia (0x14a34)". */
 export function chainLabel(nameOrValue: string): string {
   const chain = findChain(nameOrValue);
-  if (!chain) return nameOrValue;
-  const words = chain.name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
-  return `${CHAIN_NAMES[chain.name] ?? words} (${chain.hexId})`;
+  return chain ? `${chainTitle(chain.name)} (${chain.hexId})` : nameOrValue;
+}
+
+/** A registry name as people write it: `eth` → Ethereum, `base sepolia` → Base Sepolia. */
+function chainTitle(name: string): string {
+  return CHAIN_NAMES[name] ?? name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+}
+
+/**
+ * The dropdown label of the chain a mistyped one most likely means: by the registry's names and
+ * the common ones (`etherum`, `matic`), else by the names the dropdown shows (`bnb smart`).
+ */
+export function suggestedChainLabel(input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  const known = suggestChain(input);
+  if (known) return chainLabel(known.name);
+  const titles = new Map(EVM_CHAINS.map((chain) => [chainTitle(chain.name), chain.name]));
+  const title = nearest(input.trim(), [...titles.keys()]);
+  return title === undefined ? undefined : chainLabel(titles.get(title)!);
+}
+
+/** An unknown chain, answered in the dropdown's words: `unknown chain "etherum" (did you mean "Ethereum (0x1)"?) …`. */
+export function unknownChainText(input: unknown): string {
+  const suggestion = suggestedChainLabel(input);
+  const shown = JSON.stringify(String(input).slice(0, 40));
+  return `unknown chain ${shown}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; pick one from the Chain list or give its chain ID (0x89 or 137)`;
 }

@@ -45,6 +45,37 @@ export function pagingFields(action: Pick<DescribedAction, 'paging' | 'list'>): 
   return fields;
 }
 
+/**
+ * The input field that picks an EVM chain. Optional in the SDK (the service prices on Ethereum
+ * when it is left out), it is still a top-level dropdown, set to the first chain of the registry
+ * (Ethereum): what a call prices on must be visible, not hidden under Add Option. Version 1 of the
+ * node had it in the collection (`options.chain`); saved version-1 nodes keep it there, the n8n
+ * way: the node is `version: [1, 2]` and each parameter says which versions show it.
+ */
+export const CHAIN_FIELD = 'chain';
+
+/** The node's versions; new nodes get the last. */
+export const NODE_VERSIONS = [1, 2] as const;
+/** The version from which the chain is a top-level parameter. */
+export const CHAIN_TOP_LEVEL_SINCE = 2;
+const LATEST = NODE_VERSIONS[NODE_VERSIONS.length - 1]!;
+
+/** Whether an optional field is one that is top-level from CHAIN_TOP_LEVEL_SINCE on. */
+function isPromoted(field: Pick<FieldInfo, 'name' | 'required' | 'type'>): boolean {
+  return !field.required && field.name === CHAIN_FIELD && field.type === 'options';
+}
+
+/** Whether a field is a top-level parameter in a version of the node, rather than in the collection. */
+export function isTopLevel(
+  field: Pick<FieldInfo, 'name' | 'required' | 'type'>,
+  version: number = LATEST,
+): boolean {
+  return field.required || (isPromoted(field) && version >= CHAIN_TOP_LEVEL_SINCE);
+}
+
+const SINCE_TOP_LEVEL = { '@version': [{ _cnd: { gte: CHAIN_TOP_LEVEL_SINCE } }] };
+const BEFORE_TOP_LEVEL = { '@version': [{ _cnd: { lt: CHAIN_TOP_LEVEL_SINCE } }] };
+
 /** The fields a user sets for an action (all but the paging ones), required first. */
 export function userFields(action: Pick<DescribedAction, 'fields' | 'paging' | 'list'>): FieldInfo[] {
   const hidden = new Set(pagingFields(action));
@@ -114,8 +145,12 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
   const show = { resource: [action.resource], operation: [action.action] };
   const fields = userFields(action);
   const properties: INodeProperties[] = fields
-    .filter((field) => field.required)
-    .map((field) => ({ ...fieldProperty(field), required: true, displayOptions: { show } }));
+    .filter((field) => isTopLevel(field))
+    .map((field) => ({
+      ...fieldProperty(field),
+      required: true,
+      displayOptions: { show: isPromoted(field) ? { ...show, ...SINCE_TOP_LEVEL } : show },
+    }));
   if (action.paging || action.list) {
     properties.push(
       {
@@ -137,6 +172,7 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       },
     );
   }
+  // A promoted field stays in the collection for the versions before it moved.
   const optional = fields.filter((field) => !field.required);
   if (optional.length > 0) {
     const collection = collectionOf(action);
@@ -147,7 +183,11 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       placeholder: collection === 'additionalFields' ? 'Add Field' : 'Add Option',
       default: {},
       displayOptions: { show },
-      options: optional.map(fieldProperty),
+      options: optional.map((field) =>
+        isPromoted(field)
+          ? { ...fieldProperty(field), displayOptions: { show: BEFORE_TOP_LEVEL } }
+          : fieldProperty(field),
+      ),
     });
   }
   if (action.bulky) {

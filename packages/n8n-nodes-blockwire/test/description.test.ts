@@ -141,7 +141,7 @@ describe('the description builder, on a fixture table', () => {
     const operations = properties.filter((property) => property.name === 'operation');
     expect(operations.map((property) => property.options)).toEqual([
       [
-        { name: 'Create Widget', value: 'create', description: 'Creates a widget', action: 'Create widget' },
+        { name: 'Create Widget', value: 'create', description: 'Creates a widget', action: 'Create a widget' },
         {
           name: 'Get Many Widgets',
           value: 'getMany',
@@ -149,7 +149,7 @@ describe('the description builder, on a fixture table', () => {
           action: 'Get many widgets',
         },
       ],
-      [{ name: 'Get Thing', value: 'getThing', description: 'Calls eth_getThing', action: 'Get thing' }],
+      [{ name: 'Get Thing', value: 'getThing', description: 'Calls eth_getThing', action: 'Get a thing' }],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { FieldInfo } from '@blockwire/core/operations';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { polishProperties, sentenceCase } from '../shared/wording';
+import { actionText, polishProperties } from '../shared/wording';
 import { chainLabel, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
 import { LONG_TEXT } from './output';
 
@@ -115,7 +115,7 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
           name: action.displayName,
           value: action.action,
           description: action.summary,
-          action: sentenceCase(action.displayName),
+          action: actionText(action.displayName),
         }),
       ),
       default: firstOf(own.map((action) => action.action)),

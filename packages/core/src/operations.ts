@@ -10,6 +10,14 @@
  */
 
 export { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
+export {
+  type AgentDescription,
+  describeForAgent,
+  hasShape,
+  outputJsonSchema,
+  schemaOfValue,
+  shapeOf,
+} from './agent-description.js';
 export { rpcChainSegment, suggestChain } from './chains.js';
 export { createClientWith } from './client.js';
 export type { ClientRuntime } from './client-types.js';

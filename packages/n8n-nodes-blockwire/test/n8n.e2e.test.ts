@@ -431,6 +431,19 @@ function unsetOptionsWorkflow(): Workflow {
       address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       ...addedAsIs('tokenPrice', 'getEvm', 'toBlock'),
     }),
+    // Saved before Chain moved to the top (version 1): its Options → Chain still counts.
+    actionNode(
+      'CUSTOM.',
+      CREDENTIAL,
+      'WETH on Polygon, a version-1 node',
+      {
+        resource: 'tokenPrice',
+        operation: 'getEvm',
+        address: '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619',
+        options: { chain: 'polygon' },
+      },
+      1,
+    ),
   ]);
 }
 
@@ -544,9 +557,13 @@ describe.skipIf(skipped('n8n'))(
       expect(prices(done.filter((item) => Object.keys(item).length > 0))).toEqual(prices(expected));
     });
 
-    it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {
+    it('an option added and left as it is is not sent: To Block does not ask for block 0; a version-1 node keeps Options → Chain', async () => {
       const output = await execute(actionWorkflows.unsetOptions!.id);
       expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+      expect(output('WETH on Polygon, a version-1 node')[0]).toMatchObject({
+        tokenSymbol: 'WETH',
+        usdPrice: expect.any(Number),
+      });
     });
 
     it('Return All against a service that ignores page: two calls, each entry once (issue 21, point 13)', async () => {

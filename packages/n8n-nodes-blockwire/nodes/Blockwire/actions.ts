@@ -48,6 +48,8 @@ export interface NodeAction extends ActionDescription {
    * read: wei as ETH, token units, gwei; the raw values under `raw`).
    */
   format?: (answer: unknown) => unknown;
+  /** The schema of one answer (a REST response, a JSON-RPC result, a wallet read's simplified values). */
+  output?: z.$ZodType;
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
@@ -70,6 +72,7 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       bulky: answers.some((answer) => isBulky(answer)),
       simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
       ...withList(list),
+      ...withOutput(operation.response ?? operation.result),
       call: action.call as NodeAction['call'],
     };
   });
@@ -82,6 +85,10 @@ const SIZE_FIELD = 'limit';
 
 function withList(list: ListShape | undefined): { list?: ListShape } {
   return list ? { list } : {};
+}
+
+function withOutput(output: z.$ZodType | undefined): { output?: z.$ZodType } {
+  return output ? { output } : {};
 }
 
 /**
@@ -162,6 +169,7 @@ function fromWalletReads(reads: readonly WalletRead[]): NodeAction[] {
     bulky: true,
     simplify: simplifyPlanOf(undefined, []),
     format: (answer) => read.simplify(answer),
+    ...withOutput(read.simplified),
     call: (rpc, input, options) => read.run(rpc as RpcClient, input, options),
   }));
 }

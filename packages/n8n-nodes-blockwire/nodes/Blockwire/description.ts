@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { actionText, polishProperties } from '../shared/wording';
 import { chainLabel, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
 import { LONG_TEXT } from './output';
+import { toolDescriptionProperties } from './tool-description';
 
 /** What the builder needs of an action: its presentation, not its code. */
 export type DescribedAction = Pick<
@@ -17,7 +18,10 @@ export type DescribedAction = Pick<
   | 'bulky'
   | 'list'
   | 'format'
->;
+  | 'output'
+  | 'chunking'
+> &
+  Partial<Pick<NodeAction, 'examples'>>;
 
 /** Parameter names the node itself uses; no SDK field may take one (a test holds this). */
 export const NODE_PARAMETERS = [
@@ -138,6 +142,9 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
     });
   }
   for (const action of actions) properties.push(...actionProperties(action));
+  properties.push(
+    ...toolDescriptionProperties(actions.map((action) => ({ ...action, fields: userFields(action) }))),
+  );
   return polishProperties(properties);
 }
 

@@ -24,8 +24,11 @@ function nodeParameters(resource: string, operation: string): string[] {
   return names.sort();
 }
 
-/** Parameters only the node has: how many entries to return, Simplify, and the chain a JSON-RPC call goes to. */
-const NODE_ONLY = new Set(['returnAll', 'limit', 'simplify', 'chain']);
+/**
+ * Parameters only the node has: how many entries to return, Simplify, the chain a JSON-RPC call
+ * goes to, and the description the tool node gives the model (an MCP tool's is its definition's).
+ */
+const NODE_ONLY = new Set(['returnAll', 'limit', 'simplify', 'chain', 'toolDescription']);
 /** Inputs only an MCP tool has: the chain of a JSON-RPC call, and how much of the answer to keep. */
 const TOOL_ONLY = new Set(['chain', 'detail']);
 

@@ -111,15 +111,19 @@ export function resolveChain(input: string | number | bigint): Chain {
 export function unknownChainMessage(input: unknown): string {
   const valid = EVM_CHAINS.map((chain) => `${chain.name} (${chain.hexId})`).join(', ');
   const suggestion = typeof input === 'string' ? suggestChain(input) : undefined;
-  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+  const hint = suggestion ? ` (did you mean "${suggestion.name}"?)` : '';
   return `unknown chain ${shown(input)}${hint}; use one of: ${valid}`;
 }
 
-function suggestChain(input: string): string | undefined {
+/**
+ * The registry chain a mistyped or common name most likely means (`etherum`, `matic`, `bnb` →
+ * eth, polygon, bsc), by edit distance or prefix; undefined when none is close.
+ */
+export function suggestChain(input: string): Chain | undefined {
   const text = input.trim().toLowerCase();
-  return (
+  const name =
     COMMON_NAMES.get(text) ??
     nearest(text, [...byName.keys()]) ??
-    COMMON_NAMES.get(nearest(text, [...COMMON_NAMES.keys()]) ?? '')
-  );
+    COMMON_NAMES.get(nearest(text, [...COMMON_NAMES.keys()]) ?? '');
+  return name === undefined ? undefined : byName.get(name);
 }

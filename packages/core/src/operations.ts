@@ -10,7 +10,15 @@
  */
 
 export { AdaptiveConcurrency, type AttemptSlot, type AttemptSlots } from './adaptive-concurrency.js';
-export { rpcChainSegment } from './chains.js';
+export {
+  type AgentDescription,
+  describeForAgent,
+  hasShape,
+  outputJsonSchema,
+  schemaOfValue,
+  shapeOf,
+} from './agent-description.js';
+export { rpcChainSegment, suggestChain } from './chains.js';
 export { createClientWith } from './client.js';
 export type { ClientRuntime } from './client-types.js';
 export { apiErrorFor, OUTCOME_UNKNOWN_NOTE } from './errors.js';

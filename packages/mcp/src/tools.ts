@@ -5,8 +5,8 @@
  * with a short text saying what it holds; concise by default and within the answer budget.
  */
 import type { Client, JsonSchema } from '@blockwire/core';
-import { redactValue } from '@blockwire/core/operations';
-import * as z from 'zod/v4';
+import { describeForAgent, outputJsonSchema, redactValue } from '@blockwire/core/operations';
+import type * as z from 'zod/v4';
 import { MCP_ACTIONS, type McpAction } from './actions.js';
 import {
   BYTES_PER_TOKEN,
@@ -63,25 +63,9 @@ export interface CallOptions {
 /** The input field that picks the answer's shape; no action may have a field of that name. */
 export const DETAIL_FIELD = 'detail';
 
-/**
- * The JSON form of what a call returns. bigints (block numbers read over JSON-RPC) come back as
- * decimal strings, since JSON has no bigint; `toJson` converts the values the same way.
- */
-function outputJsonSchema(schema: z.core.$ZodType | undefined): JsonSchema {
-  if (!schema) return {};
-  const { $schema: _, ...json } = z.toJSONSchema(schema, {
-    io: 'output',
-    unrepresentable: 'any',
-    override(ctx) {
-      const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
-      if (def.type === 'bigint') {
-        for (const key of Object.keys(ctx.jsonSchema))
-          delete (ctx.jsonSchema as Record<string, unknown>)[key];
-        Object.assign(ctx.jsonSchema, { type: 'string', pattern: '^-?[0-9]+$' });
-      }
-    },
-  }) as JsonSchema;
-  return loosened(json) as JsonSchema;
+/** The JSON form of what a call returns, kept short (see `loosened`). */
+function outputSchemaOf(schema: z.core.$ZodType | undefined): JsonSchema {
+  return loosened(outputJsonSchema(schema)) as JsonSchema;
 }
 
 /**
@@ -178,54 +162,23 @@ function withMaxLength(schema: JsonSchema, max: number): void {
   }
 }
 
-/** What an answer holds, in a few words: "an object: tokenName, usdPrice, … (12 fields)". */
-function shapeOf(schema: JsonSchema, depth = 0): string {
-  const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (variants && depth < 3) {
-    const nullable = variants.some((variant) => variant.type === 'null');
-    const shapes = [...new Set(variants.filter((v) => v.type !== 'null').map((v) => shapeOf(v, depth + 1)))];
-    return `${shapes.join(' or ')}${nullable ? ', or null' : ''}`;
-  }
-  if (schema.type === 'array') {
-    const items = schema.items as JsonSchema | undefined;
-    return items && depth < 3
-      ? `a list of ${shapeOf(items, depth + 1).replace(/^an? /, '')}s`.replace(/ss$/, 's')
-      : 'a list';
-  }
-  if (schema.type === 'object' && schema.properties) {
-    const names = Object.keys(schema.properties as object);
-    const shown = names.slice(0, 6).join(', ');
-    return `an object (${shown}${names.length > 6 ? `, … ${names.length} fields` : ''})`;
-  }
-  if (typeof schema.type === 'string') return `a ${schema.type}`;
-  return 'the service’s answer';
-}
-
 function describe(
   action: McpAction,
   tool: { detailed: boolean; limits: Map<string, FieldLimit> },
   output: JsonSchema,
 ): string {
-  const lines = [`${action.summary.replace(/\.$/, '')}.`];
-  lines.push(`Returns structuredContent.result: ${shapeOf(output)}.`);
-  const paging = action.paging;
-  if (paging?.style === 'cursor') {
-    lines.push(
-      `Paged: pass the \`${paging.nextCursor}\` of an answer as \`${paging.cursorField}\` for the next page${paging.limitField ? `; \`${paging.limitField}\` sets the page size` : ''}.`,
-    );
-  } else if (paging?.style === 'page') {
-    lines.push(
-      `Paged: \`${paging.pageField}\` picks the page${paging.limitField ? `, \`${paging.limitField}\` its size` : ''}.`,
-    );
-  }
   const lists = [...tool.limits].filter(([, limit]) => limit.maxItems !== undefined);
-  if (lists.length > 0) {
-    lines.push(
-      `Per call: ${lists.map(([name, limit]) => `\`${name}\` at most ${limit.maxItems} (${limit.because.replace(/, \d+ requests at most per call$/, '')})`).join('; ')}.`,
-    );
-  }
-  lines.push(`Example input: ${JSON.stringify(action.exampleInputs[0])}`);
-  return lines.join('\n');
+  return describeForAgent({
+    summary: action.summary,
+    returnsIn: 'structuredContent.result',
+    output,
+    ...(action.paging ? { paging: action.paging } : {}),
+    limits: lists.map(
+      ([name, limit]) =>
+        `\`${name}\` at most ${limit.maxItems} (${limit.because.replace(/, \d+ requests at most per call$/, '')})`,
+    ),
+    ...(action.exampleInputs[0] ? { example: action.exampleInputs[0] } : {}),
+  });
 }
 
 export function toolOf(action: McpAction): Tool {
@@ -233,7 +186,7 @@ export function toolOf(action: McpAction): Tool {
   const properties = (action.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   if (DETAIL_FIELD in properties)
     throw new Error(`${action.id}: an input field is named ${DETAIL_FIELD}, which the MCP tools reserve`);
-  const output = outputJsonSchema(action.output);
+  const output = outputSchemaOf(action.output);
   const limits = limitsOf(action);
   const detailed = !action.output || JSON.stringify(output).includes('"array"');
   const { $schema: _, ...input } = compactInput(action.inputSchema, limits);

@@ -46,13 +46,15 @@ export interface QueueRedis {
 
 /**
  * What every process of one n8n in queue mode must share: the execution mode, Redis, PostgreSQL,
- * the encryption key and the public webhook URL. What a team copies (see the README).
+ * the encryption key, the public webhook URL, and the folder this package is installed in as a
+ * custom extension. What a team copies (see the README).
  */
 export function queueModeEnv(options: {
   database: QueueDatabase;
   redis: QueueRedis;
   encryptionKey: string;
   webhookUrl: string;
+  customExtensions: string;
 }): Record<string, string> {
   return {
     EXECUTIONS_MODE: 'queue',
@@ -68,6 +70,9 @@ export function queueModeEnv(options: {
     N8N_WEBHOOK_URL: options.webhookUrl,
     N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
     OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+    // Every process loads the nodes from its own disk: a worker without them fails each
+    // execution with "Unrecognized node type".
+    N8N_CUSTOM_EXTENSIONS: options.customExtensions,
   };
 }
 
@@ -120,6 +125,7 @@ export async function prepareN8nQueue(options: {
       redis: options.redis,
       encryptionKey: String(prepared.env.N8N_ENCRYPTION_KEY),
       webhookUrl,
+      customExtensions: String(prepared.env.N8N_CUSTOM_EXTENSIONS),
     }),
     // Workers answer health checks on 127.0.0.1 only (their readiness tells the harness they are up).
     QUEUE_HEALTH_CHECK_ACTIVE: 'true',

@@ -99,18 +99,22 @@ export function manualTrigger(): WorkflowNode {
   };
 }
 
+/** The Blockwire node's version new nodes get (2: Chain of EVM prices is a top-level dropdown). */
+export const ACTION_NODE_VERSION = 2;
+
 /** A Blockwire action node that runs once, whatever the node before it emitted. */
 export function actionNode(
   prefix: string,
   credential: CredentialRef,
   name: string,
   parameters: Record<string, unknown>,
+  typeVersion = ACTION_NODE_VERSION,
 ): WorkflowNode {
   return {
     id: stableId('blockwire', name),
     name,
     type: `${prefix}blockwire`,
-    typeVersion: 1,
+    typeVersion,
     position: [0, 0],
     executeOnce: true,
     parameters,
@@ -165,7 +169,7 @@ export function resourceWorkflows(
           resource: 'tokenPrice',
           operation: 'getEvm',
           address: '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619',
-          options: { chain: '={{ "0x89" }}' },
+          chain: '={{ "0x89" }}',
         }),
         step('Solana prices', {
           resource: 'tokenPrice',

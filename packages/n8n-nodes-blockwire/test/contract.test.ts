@@ -15,6 +15,10 @@ import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
  * row, a parameter that saved workflows may hold, unless a changeset releases the node as a major
  * version and names the parameter as `resource.operation.parameter` (see `removalsAllowed`); once
  * a version is released, such a change also bumps the node's version the n8n way (`version: [1, 2]`).
+ * A parameter that moves is not a removal when its old place stays for the versions saved with it:
+ * Chain of Get EVM Token Price moved from `options.chain` to `chain` in version 2, and the row
+ * `tokenPrice.getEvm.options.chain` stays, shown for version 1 only (`@version` display options,
+ * which these rows do not record; test/chain-parameter.test.ts runs a saved version-1 node).
  */
 const CONTRACT = join(__dirname, 'contract.json');
 const CHANGESETS = join(__dirname, '..', '..', '..', '.changeset');

@@ -141,7 +141,12 @@ describe('the description builder, on a fixture table', () => {
     const operations = properties.filter((property) => property.name === 'operation');
     expect(operations.map((property) => property.options)).toEqual([
       [
-        { name: 'Create Widget', value: 'create', description: 'Creates a widget', action: 'Create widget' },
+        {
+          name: 'Create Widget',
+          value: 'create',
+          description: 'Creates a widget',
+          action: 'Create a widget',
+        },
         {
           name: 'Get Many Widgets',
           value: 'getMany',
@@ -149,7 +154,7 @@ describe('the description builder, on a fixture table', () => {
           action: 'Get many widgets',
         },
       ],
-      [{ name: 'Get Thing', value: 'getThing', description: 'Calls eth_getThing', action: 'Get thing' }],
+      [{ name: 'Get Thing', value: 'getThing', description: 'Calls eth_getThing', action: 'Get a thing' }],
     ]);
   });
 
@@ -218,7 +223,15 @@ describe('the description builder, on a fixture table', () => {
 
   it('gives lists Return All and Limit instead of their cursor and page size, other options in Options, and Simplify to bulky answers', () => {
     const list = shown(properties, 'widget', 'getMany');
-    expect(list.map((p) => p.name)).toEqual(['owner', 'returnAll', 'limit', 'options', 'simplify']);
+    // toolDescription: shown only on the tool node (`@tool`), which this helper does not tell apart.
+    expect(list.map((p) => p.name)).toEqual([
+      'owner',
+      'returnAll',
+      'limit',
+      'options',
+      'simplify',
+      'toolDescription',
+    ]);
     expect(list.find((p) => p.name === 'limit')).toMatchObject({
       default: 50,
       displayOptions: { show: { resource: ['widget'], operation: ['getMany'], returnAll: [false] } },

@@ -7,6 +7,7 @@
  * loses deliveries.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { getSolanaTokenPrices } from '@blockwire/prices';
 import { createRpcClient } from '@blockwire/rpc';
 import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
 import { skipped } from '@blockwire/testing/skips';
+import type { INodeTypeDescription } from 'n8n-workflow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
@@ -431,6 +433,19 @@ function unsetOptionsWorkflow(): Workflow {
       address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
       ...addedAsIs('tokenPrice', 'getEvm', 'toBlock'),
     }),
+    // Saved before Chain moved to the top (version 1): its Options → Chain still counts.
+    actionNode(
+      'CUSTOM.',
+      CREDENTIAL,
+      'WETH on Polygon, a version-1 node',
+      {
+        resource: 'tokenPrice',
+        operation: 'getEvm',
+        address: '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619',
+        options: { chain: 'polygon' },
+      },
+      1,
+    ),
   ]);
 }
 
@@ -483,6 +498,24 @@ describe.skipIf(skipped('n8n'))(
     timeout: 180_000,
   },
   () => {
+    it('as an AI tool: n8n builds Blockwire Tool with the generated description of each operation, and none of its own', async () => {
+      const output = join(environment!.root, 'node-types.json');
+      const result = await runN8nCli(install, environment!, ['export:nodes', `--output=${output}`]);
+      expect(result.code, result.stderr).toBe(0);
+      const types = JSON.parse(readFileSync(output, 'utf8')) as INodeTypeDescription[];
+      const tool = types.find((type) => type.name === 'CUSTOM.blockwireTool');
+      expect(tool?.version).toEqual([1, 2]);
+      const descriptions = (tool?.properties ?? []).filter((property) => property.name === 'toolDescription');
+      expect(descriptions).toHaveLength(NODE_ACTIONS.length);
+      expect(tool?.properties.some((property) => property.name === 'descriptionType')).toBe(false);
+      const getEvm = descriptions.find((property) =>
+        property.displayOptions?.show?.operation?.includes('getEvm'),
+      );
+      expect(String(getEvm?.default)).toMatch(
+        /^Get the USD price of an ERC-20 token.*\nReturns: an object \(usdPrice/s,
+      );
+    });
+
     it('token prices: EVM by chain name and by hex id, Solana', async () => {
       const output = await execute(actionWorkflows.tokenPrice!.id);
       expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });
@@ -544,9 +577,13 @@ describe.skipIf(skipped('n8n'))(
       expect(prices(done.filter((item) => Object.keys(item).length > 0))).toEqual(prices(expected));
     });
 
-    it('an option added and left as it is is not sent: To Block does not ask for block 0', async () => {
+    it('an option added and left as it is is not sent: To Block does not ask for block 0; a version-1 node keeps Options → Chain', async () => {
       const output = await execute(actionWorkflows.unsetOptions!.id);
       expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
+      expect(output('WETH on Polygon, a version-1 node')[0]).toMatchObject({
+        tokenSymbol: 'WETH',
+        usdPrice: expect.any(Number),
+      });
     });
 
     it('Return All against a service that ignores page: two calls, each entry once (issue 21, point 13)', async () => {

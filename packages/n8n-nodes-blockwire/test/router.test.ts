@@ -106,7 +106,7 @@ describe('Blockwire node: batching across items', () => {
     const output = await run((index) => parameters[index]!, { count: 3, continueOnFail: true });
     expect(output.map((item) => [item.pairedItem, item.json.tokenAddress ?? item.json.error])).toEqual([
       [{ item: 0 }, USDC],
-      [{ item: 1 }, expect.stringMatching(/^Addresses \(entry 2\): /)],
+      [{ item: 1 }, expect.stringMatching(/^Addresses \(entry 2\) in item 1: /)],
       [{ item: 2 }, WRAPPED_SOL],
     ]);
     expect(await requests('solana')).toHaveLength(1);
@@ -185,13 +185,13 @@ describe('Blockwire node: lists, outputs and errors', () => {
       resource: 'tokenPrice',
       operation: 'getEvm',
       address: weth,
-      options: { chain: 'polygon' },
+      chain: 'polygon',
     });
     const [byId] = await run({
       resource: 'tokenPrice',
       operation: 'getEvm',
       address: weth,
-      options: { chain: '0x89' },
+      chain: '0x89',
     });
     expect(byName?.json.tokenSymbol ?? byName?.json.symbol).toBeDefined();
     expect(byId?.json).toEqual(byName?.json);
@@ -237,7 +237,7 @@ describe('Blockwire node: lists, outputs and errors', () => {
       },
     );
     expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-    expect(output[1]?.json.error).toMatch(/^Address: /);
+    expect(output[1]?.json.error).toMatch(/^Address in item 1: /);
     expect(output[0]?.json.usdPrice).toBeTypeOf('number');
     expect(output[2]?.json.usdPrice).toBeTypeOf('number');
   });

@@ -256,7 +256,7 @@ describe('Wallet actions, derived from the SDK’s wallet reads', () => {
     );
     expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
     expect(output[1]?.json).toMatchObject({
-      error: expect.stringMatching(/^Address: .*checksum/i),
+      error: expect.stringMatching(/^Address in item 1: .*checksum/i),
       itemIndex: 1,
     });
     expect(output[0]?.json.balance).toEqual(expect.any(String));

@@ -19,6 +19,21 @@ function everyParameter(properties: readonly INodeProperties[], path = ''): [str
   });
 }
 
+const SAMPLES = [
+  'Get Entity',
+  'Search Entities',
+  'Get EVM Token Price',
+  'Get Solana Token Prices',
+  'Get Many Bitcoin Streams',
+  'Add Xpub',
+  'Remove Address',
+  'Set Bitcoin Stream Status',
+  'Get Block Webhook Data',
+  'Estimate Gas',
+  'Get Block by Hash',
+  'Get Max Priority Fee per Gas',
+  'Read Contract',
+];
 const PROPER_NOUNS = new Set(['Bitcoin', 'Solana', 'Ethereum', 'Merkle']);
 const parameters = NODES.flatMap((node) => everyParameter(node.properties));
 const choices = (property: INodeProperties) =>
@@ -36,6 +51,31 @@ describe("n8n's wording on the generated descriptions (issue 21, point 7)", () =
           .some((word) => /^[A-Z][a-z]+$/.test(word) && !PROPER_NOUNS.has(word)),
       );
     expect(miscased).toEqual([]);
+  });
+
+  it("action texts take an article where n8n's own nodes do (Airtable: Get a record, Search records)", () => {
+    const actions = new Map(
+      parameters
+        .filter(([, property]) => property.name === 'operation')
+        .flatMap(([, property]) =>
+          choices(property).map((option) => [option.name, String(option.action)] as const),
+        ),
+    );
+    expect(Object.fromEntries([...actions].filter(([name]) => SAMPLES.includes(name)))).toEqual({
+      'Get Entity': 'Get an entity',
+      'Search Entities': 'Search entities',
+      'Get EVM Token Price': 'Get an EVM token price',
+      'Get Solana Token Prices': 'Get Solana token prices',
+      'Get Many Bitcoin Streams': 'Get many Bitcoin streams',
+      'Add Xpub': 'Add an xpub',
+      'Remove Address': 'Remove an address',
+      'Set Bitcoin Stream Status': 'Set a Bitcoin stream status',
+      'Get Block Webhook Data': 'Get block webhook data',
+      'Estimate Gas': 'Estimate gas',
+      'Get Block by Hash': 'Get a block by hash',
+      'Get Max Priority Fee per Gas': 'Get a max priority fee per gas',
+      'Read Contract': 'Read a contract',
+    });
   });
 
   it('operations, options and collections list their entries alphabetically', () => {

@@ -6,7 +6,7 @@ import {
   NodeConnectionTypes,
 } from 'n8n-workflow';
 import { NODE_ACTIONS } from './actions';
-import { buildProperties } from './description';
+import { buildProperties, NODE_VERSIONS } from './description';
 import { runAction } from './router';
 
 export class Blockwire implements INodeType {
@@ -15,7 +15,7 @@ export class Blockwire implements INodeType {
     name: 'blockwire',
     icon: { light: 'file:../../icons/blockwire.svg', dark: 'file:../../icons/blockwire.dark.svg' },
     group: ['transform'],
-    version: 1,
+    version: [...NODE_VERSIONS],
     subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
     description: 'Token prices, entities, streams, Bitcoin streams and JSON-RPC node access from Blockwire',
     defaults: { name: 'Blockwire' },

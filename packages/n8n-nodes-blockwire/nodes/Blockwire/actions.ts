@@ -8,7 +8,9 @@ import {
   EVM_CHAINS,
   findChain,
   labelOf,
+  nearest,
   rpcChainSegment,
+  suggestChain,
 } from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
@@ -46,6 +48,8 @@ export interface NodeAction extends ActionDescription {
    * read: wei as ETH, token units, gwei; the raw values under `raw`).
    */
   format?: (answer: unknown) => unknown;
+  /** The schema of one answer (a REST response, a JSON-RPC result, a wallet read's simplified values). */
+  output?: z.$ZodType;
   call(client: Client | RpcClient, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
 }
 
@@ -68,6 +72,7 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       bulky: answers.some((answer) => isBulky(answer)),
       simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
       ...withList(list),
+      ...withOutput(operation.response ?? operation.result),
       call: action.call as NodeAction['call'],
     };
   });
@@ -80,6 +85,10 @@ const SIZE_FIELD = 'limit';
 
 function withList(list: ListShape | undefined): { list?: ListShape } {
   return list ? { list } : {};
+}
+
+function withOutput(output: z.$ZodType | undefined): { output?: z.$ZodType } {
+  return output ? { output } : {};
 }
 
 /**
@@ -160,6 +169,7 @@ function fromWalletReads(reads: readonly WalletRead[]): NodeAction[] {
     bulky: true,
     simplify: simplifyPlanOf(undefined, []),
     format: (answer) => read.simplify(answer),
+    ...withOutput(read.simplified),
     call: (rpc, input, options) => read.run(rpc as RpcClient, input, options),
   }));
 }
@@ -200,7 +210,30 @@ export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
 /** How a chain reads in a dropdown: "Ethereum (0x1)", "Base Sepolia (0x14a34)". */
 export function chainLabel(nameOrValue: string): string {
   const chain = findChain(nameOrValue);
-  if (!chain) return nameOrValue;
-  const words = chain.name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
-  return `${CHAIN_NAMES[chain.name] ?? words} (${chain.hexId})`;
+  return chain ? `${chainTitle(chain.name)} (${chain.hexId})` : nameOrValue;
+}
+
+/** A registry name as people write it: `eth` → Ethereum, `base sepolia` → Base Sepolia. */
+function chainTitle(name: string): string {
+  return CHAIN_NAMES[name] ?? name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+}
+
+/**
+ * The dropdown label of the chain a mistyped one most likely means: by the registry's names and
+ * the common ones (`etherum`, `matic`), else by the names the dropdown shows (`bnb smart`).
+ */
+export function suggestedChainLabel(input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  const known = suggestChain(input);
+  if (known) return chainLabel(known.name);
+  const titles = new Map(EVM_CHAINS.map((chain) => [chainTitle(chain.name), chain.name]));
+  const title = nearest(input.trim(), [...titles.keys()]);
+  return title === undefined ? undefined : chainLabel(titles.get(title)!);
+}
+
+/** An unknown chain, answered in the dropdown's words: `unknown chain "etherum" (did you mean "Ethereum (0x1)"?) …`. */
+export function unknownChainText(input: unknown): string {
+  const suggestion = suggestedChainLabel(input);
+  const shown = JSON.stringify(String(input).slice(0, 40));
+  return `unknown chain ${shown}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; pick one from the Chain list or give its chain ID (0x89 or 137)`;
 }

@@ -1,8 +1,9 @@
 import type { FieldInfo } from '@blockwire/core/operations';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { polishProperties, sentenceCase } from '../shared/wording';
+import { actionText, polishProperties } from '../shared/wording';
 import { chainLabel, type NodeAction, RPC_CHAIN_OPTIONS, resourceLabel } from './actions';
 import { LONG_TEXT } from './output';
+import { toolDescriptionProperties } from './tool-description';
 
 /** What the builder needs of an action: its presentation, not its code. */
 export type DescribedAction = Pick<
@@ -17,7 +18,10 @@ export type DescribedAction = Pick<
   | 'bulky'
   | 'list'
   | 'format'
->;
+  | 'output'
+  | 'chunking'
+> &
+  Partial<Pick<NodeAction, 'examples'>>;
 
 /** Parameter names the node itself uses; no SDK field may take one (a test holds this). */
 export const NODE_PARAMETERS = [
@@ -44,6 +48,37 @@ export function pagingFields(action: Pick<DescribedAction, 'paging' | 'list'>): 
   if (sizeField) fields.push(sizeField);
   return fields;
 }
+
+/**
+ * The input field that picks an EVM chain. Optional in the SDK (the service prices on Ethereum
+ * when it is left out), it is still a top-level dropdown, set to the first chain of the registry
+ * (Ethereum): what a call prices on must be visible, not hidden under Add Option. Version 1 of the
+ * node had it in the collection (`options.chain`); saved version-1 nodes keep it there, the n8n
+ * way: the node is `version: [1, 2]` and each parameter says which versions show it.
+ */
+export const CHAIN_FIELD = 'chain';
+
+/** The node's versions; new nodes get the last. */
+export const NODE_VERSIONS = [1, 2] as const;
+/** The version from which the chain is a top-level parameter. */
+export const CHAIN_TOP_LEVEL_SINCE = 2;
+const LATEST = NODE_VERSIONS[NODE_VERSIONS.length - 1]!;
+
+/** Whether an optional field is one that is top-level from CHAIN_TOP_LEVEL_SINCE on. */
+function isPromoted(field: Pick<FieldInfo, 'name' | 'required' | 'type'>): boolean {
+  return !field.required && field.name === CHAIN_FIELD && field.type === 'options';
+}
+
+/** Whether a field is a top-level parameter in a version of the node, rather than in the collection. */
+export function isTopLevel(
+  field: Pick<FieldInfo, 'name' | 'required' | 'type'>,
+  version: number = LATEST,
+): boolean {
+  return field.required || (isPromoted(field) && version >= CHAIN_TOP_LEVEL_SINCE);
+}
+
+const SINCE_TOP_LEVEL = { '@version': [{ _cnd: { gte: CHAIN_TOP_LEVEL_SINCE } }] };
+const BEFORE_TOP_LEVEL = { '@version': [{ _cnd: { lt: CHAIN_TOP_LEVEL_SINCE } }] };
 
 /** The fields a user sets for an action (all but the paging ones), required first. */
 export function userFields(action: Pick<DescribedAction, 'fields' | 'paging' | 'list'>): FieldInfo[] {
@@ -84,7 +119,7 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
           name: action.displayName,
           value: action.action,
           description: action.summary,
-          action: sentenceCase(action.displayName),
+          action: actionText(action.displayName),
         }),
       ),
       default: firstOf(own.map((action) => action.action)),
@@ -107,6 +142,9 @@ export function buildProperties(actions: readonly DescribedAction[]): INodePrope
     });
   }
   for (const action of actions) properties.push(...actionProperties(action));
+  properties.push(
+    ...toolDescriptionProperties(actions.map((action) => ({ ...action, fields: userFields(action) }))),
+  );
   return polishProperties(properties);
 }
 
@@ -114,8 +152,12 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
   const show = { resource: [action.resource], operation: [action.action] };
   const fields = userFields(action);
   const properties: INodeProperties[] = fields
-    .filter((field) => field.required)
-    .map((field) => ({ ...fieldProperty(field), required: true, displayOptions: { show } }));
+    .filter((field) => isTopLevel(field))
+    .map((field) => ({
+      ...fieldProperty(field),
+      required: true,
+      displayOptions: { show: isPromoted(field) ? { ...show, ...SINCE_TOP_LEVEL } : show },
+    }));
   if (action.paging || action.list) {
     properties.push(
       {
@@ -137,6 +179,7 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       },
     );
   }
+  // A promoted field stays in the collection for the versions before it moved.
   const optional = fields.filter((field) => !field.required);
   if (optional.length > 0) {
     const collection = collectionOf(action);
@@ -147,7 +190,11 @@ function actionProperties(action: DescribedAction): INodeProperties[] {
       placeholder: collection === 'additionalFields' ? 'Add Field' : 'Add Option',
       default: {},
       displayOptions: { show },
-      options: optional.map(fieldProperty),
+      options: optional.map((field) =>
+        isPromoted(field)
+          ? { ...fieldProperty(field), displayOptions: { show: BEFORE_TOP_LEVEL } }
+          : fieldProperty(field),
+      ),
     });
   }
   if (action.bulky) {

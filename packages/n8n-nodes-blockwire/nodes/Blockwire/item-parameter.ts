@@ -21,8 +21,15 @@ const ONE_ITEM_FIELD =
  * a missing field, an object or array value, a name n8n's sandbox refuses, a fixed value — goes
  * through getNodeParameter, as n8n would, errors included.
  */
-export function itemParameter(context: IExecuteFunctions, name: string): (itemIndex: number) => unknown {
-  const evaluate = (itemIndex: number) => context.getNodeParameter(name, itemIndex);
+export function itemParameter(
+  context: IExecuteFunctions,
+  name: string,
+  fallback?: unknown,
+): (itemIndex: number) => unknown {
+  const evaluate = (itemIndex: number) =>
+    fallback === undefined
+      ? context.getNodeParameter(name, itemIndex)
+      : context.getNodeParameter(name, itemIndex, fallback);
   const field = oneItemField(context.getNode().parameters[name]);
   if (field === undefined) return evaluate;
   const items = context.getInputData();

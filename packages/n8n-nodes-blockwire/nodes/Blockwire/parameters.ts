@@ -1,7 +1,15 @@
 import { type FieldInfo, findChain, rpcChainSegment, ValidationError } from '@blockwire/core/operations';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { listParameter } from '../shared/lists';
-import { collectionOf, type DescribedAction, userFields } from './description';
+import { suggestedChainLabel, unknownChainText } from './actions';
+import {
+  CHAIN_FIELD,
+  collectionOf,
+  type DescribedAction,
+  fieldProperty,
+  isTopLevel,
+  userFields,
+} from './description';
 import { itemParameter } from './item-parameter';
 
 /**
@@ -27,24 +35,41 @@ export function inputReader(
   action: Pick<DescribedAction, 'action' | 'fields' | 'paging' | 'list'>,
 ): (itemIndex: number) => Record<string, unknown> {
   const fields = userFields(action);
-  const required = fields
-    .filter((field) => field.required)
-    .map((field) => ({ field, read: itemParameter(context, field.name) }));
-  const optional = fields.filter((field) => !field.required);
   const collectionName = collectionOf(action);
+  const version = context.getNode().typeVersion;
+  const topLevel = fields
+    .filter((field) => isTopLevel(field, version))
+    // An optional one (the chain) may be missing from a node n8n did not fill in: its default.
+    .map((field) => ({
+      field,
+      read: itemParameter(context, field.name, field.required ? undefined : fieldProperty(field).default),
+    }));
+  const optional = fields.filter((field) => !isTopLevel(field, version));
   return (itemIndex) => {
     const input: Record<string, unknown> = {};
-    for (const { field, read } of required) input[field.name] = coerce(field, read(itemIndex));
+    for (const { field, read } of topLevel) {
+      const value = coerce(field, read(itemIndex));
+      if (field.name === CHAIN_FIELD) checkChain(value);
+      if (value !== undefined) input[field.name] = value;
+    }
     if (optional.length > 0) {
       const collection = context.getNodeParameter(collectionName, itemIndex, {}) as IDataObject;
       for (const field of optional) {
         if (!(field.name in collection)) continue;
         const value = coerce(field, collection[field.name]);
+        if (field.name === CHAIN_FIELD) checkChain(value);
         if (value !== undefined) input[field.name] = value;
       }
     }
     return input;
   };
+}
+
+/** A chain the registry does not know, refused in the dropdown's words before anything is sent. */
+function checkChain(value: unknown): void {
+  if (value === undefined || value === '') return;
+  if ((typeof value === 'string' || typeof value === 'number') && findChain(value)) return;
+  throw new ValidationError([{ path: CHAIN_FIELD, message: unknownChainText(value) }]);
 }
 
 function coerce(field: FieldInfo, value: unknown): unknown {
@@ -57,6 +82,7 @@ function coerce(field: FieldInfo, value: unknown): unknown {
     case 'number':
       return value === '' && !field.required ? undefined : value;
     case 'options':
+      if (value === '' && !field.required) return undefined; // an expression that gave nothing: the service's default
       // A choice for a list field (Bitcoin's network): the list of that one choice.
       return field.schema.type === 'array' && !Array.isArray(value) ? [value] : value;
     default:
@@ -86,10 +112,11 @@ export function rpcChainOf(value: unknown): string {
   const known = text === '' ? undefined : findChain(text);
   if (known) return rpcChainSegment(known);
   if (/^[a-z0-9][a-z0-9-]{0,62}$/.test(text)) return text;
+  const suggestion = suggestedChainLabel(text);
   throw new ValidationError([
     {
       path: 'chain',
-      message: `must be a chain name (eth, polygon, bsc testnet), a hex or decimal chain ID, or a node path segment; got ${JSON.stringify(String(value).slice(0, 40))}`,
+      message: `must be a chain from the Chain list, a hex or decimal chain ID, or a node path segment; got ${JSON.stringify(String(value).slice(0, 40))}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
     },
   ]);
 }

@@ -66,6 +66,7 @@ export async function runAction(
     }
     const error = toNodeError(context.getNode(), outcome.error, {
       itemIndex: index,
+      itemCount: count,
       fieldLabel: (path) => labels.get(path),
       redact: client.redact,
     });

@@ -1,13 +1,16 @@
 import {
   ApiError,
   AuthenticationError,
+  BadRequestError,
   BlockwireError,
   JsonRpcError,
   NetworkError,
   NotFoundError,
   PermissionError,
   RateLimitError,
+  ResponseTooLargeError,
   ResponseValidationError,
+  ServerError,
   TimeoutError,
   ValidationError,
   type ValidationIssue,
@@ -16,6 +19,8 @@ import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n
 
 export interface ErrorContext {
   itemIndex?: number;
+  /** How many items the node was given: with more than one, a message names the failed item. */
+  itemCount?: number;
   /** The parameter label an SDK input path (`address`, `addresses.3`) stands for. */
   fieldLabel?: (path: string) => string | undefined;
   /** Masks the API key (the SDK already does; this is for errors that did not come from it). */
@@ -33,8 +38,9 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext =
   if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
   const redact = context.redact ?? ((text: string) => text);
   const itemIndex = context.itemIndex;
+  const where = itemIndex !== undefined && (context.itemCount ?? 1) > 1 ? ` in item ${itemIndex}` : '';
   if (error instanceof ValidationError) {
-    const problems = error.issues.map((issue) => describeIssue(issue, context.fieldLabel));
+    const problems = error.issues.map((issue) => describeIssue(issue, context.fieldLabel, where));
     return new NodeOperationError(node, redact(problems.join('; ')), {
       itemIndex,
       description: 'Nothing was sent to Blockwire. Correct the parameter named above.',
@@ -42,8 +48,8 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext =
   }
   if (error instanceof BlockwireError) {
     return new NodeApiError(node, safeDetails(error, redact) as JsonObject, {
-      message: redact(error.message),
-      description: redact(hintFor(error)),
+      message: redact(`${titleOf(error)}${where}`),
+      description: redact(descriptionOf(error)),
       httpCode: error instanceof ApiError ? String(error.status) : codeOf(error),
       itemIndex,
     });
@@ -52,13 +58,63 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext =
   return new NodeOperationError(node, redact(message), { itemIndex });
 }
 
-function describeIssue(issue: ValidationIssue, fieldLabel: ErrorContext['fieldLabel']): string {
-  if (!issue.path) return issue.message;
+/** `Addresses (entry 2) in item 37: …`: the parameter, the entry of a list, the input item. */
+function describeIssue(
+  issue: ValidationIssue,
+  fieldLabel: ErrorContext['fieldLabel'],
+  where: string,
+): string {
+  if (!issue.path) return where ? `Item${where.slice(' in item'.length)}: ${issue.message}` : issue.message;
   const [head, ...rest] = issue.path.split('.');
   const label = fieldLabel?.(issue.path) ?? (head ? fieldLabel?.(head) : undefined);
-  if (!label) return `${issue.path}: ${issue.message}`;
+  if (!label) return `${issue.path}${where}: ${issue.message}`;
   const position = rest.length > 0 && /^\d+$/.test(rest[0]!) ? ` (entry ${Number(rest[0]) + 1})` : '';
-  return `${label}${position}: ${issue.message}`;
+  return `${label}${position}${where}: ${issue.message}`;
+}
+
+/**
+ * The error's title, short enough for n8n's panel: what happened, with the status; never the URL
+ * (the SDK's own message has it; it goes to the description and the details).
+ */
+function titleOf(error: BlockwireError): string {
+  if (error instanceof AuthenticationError) return `Blockwire refused the API key (${error.status})`;
+  if (error instanceof PermissionError)
+    return `Blockwire does not allow this API key to do this (${error.status})`;
+  if (error instanceof NotFoundError) return `Not found at Blockwire (${error.status})`;
+  if (error instanceof RateLimitError) {
+    const wait =
+      error.retryAfterMs === undefined ? '' : `: retry after ${Math.ceil(error.retryAfterMs / 1000)} s`;
+    return `Rate limited by Blockwire (${error.status})${wait}`;
+  }
+  if (error instanceof BadRequestError) return `Blockwire refused the request as invalid (${error.status})`;
+  if (error instanceof ServerError) return `Blockwire failed to answer (${error.status})`;
+  if (error instanceof ApiError) return `Blockwire answered HTTP ${error.status}`;
+  if (error instanceof TimeoutError) return `No answer from Blockwire within ${error.timeoutMs} ms`;
+  if (error instanceof NetworkError)
+    return `Could not reach Blockwire${error.code ? ` (${error.code})` : ''}`;
+  if (error instanceof ResponseTooLargeError)
+    return `Blockwire's answer is larger than ${error.limitBytes} bytes`;
+  if (error instanceof JsonRpcError) return error.message;
+  if (error instanceof ResponseValidationError) return 'Blockwire answered in an unexpected shape';
+  return error.message;
+}
+
+/**
+ * What to check, what the service said and which request failed (`GET /erc20/0x…/price`: the
+ * path on its interface, key masked), for the description under the title.
+ */
+function descriptionOf(error: BlockwireError): string {
+  const parts = [hintFor(error)];
+  if (error instanceof ApiError && error.serviceMessage && !parts[0]!.includes(error.serviceMessage)) {
+    parts.push(`Blockwire said: ${error.serviceMessage}`);
+  }
+  if (error instanceof ResponseValidationError || error instanceof ResponseTooLargeError)
+    parts.push(error.message);
+  if (error.method && error.path !== undefined) {
+    const attempts = error.attempts && error.attempts > 1 ? `, ${error.attempts} attempts` : '';
+    parts.push(`Request: ${error.method} ${error.path}${attempts}`);
+  }
+  return parts.map((part) => part.replace(/\.?$/, '.')).join(' ');
 }
 
 function hintFor(error: BlockwireError): string {

@@ -64,3 +64,37 @@ export function sentenceCase(title: string): string {
     )
     .join(' ');
 }
+
+/** Nouns that take no article: "Estimate gas", "Get fee history", "Get block webhook data". */
+const UNCOUNTABLE = new Set(['data', 'gas', 'code', 'history', 'storage', 'settings', 'information']);
+/** Words that end the noun an action acts on: "Get a block |by hash", "Get a max priority fee |per gas". */
+const ENDS_NOUN = new Set(['by', 'per', 'at', 'of', 'for', 'in', 'on', 'to', 'from', 'and', 'with']);
+
+/**
+ * An operation's action text as n8n's own nodes word them (Airtable: "Get a record", "Search
+ * records"; Mattermost: "Create a channel", "Get many users"): sentence case, with "a"/"an" before a
+ * single countable thing, none before a plural, a mass noun or "many". `Get Entity` → "Get an
+ * entity", `Search Entities` → "Search entities", `Get EVM Token Price` → "Get an EVM token price".
+ */
+export function actionText(displayName: string): string {
+  const [verb, ...rest] = sentenceCase(displayName).split(' ');
+  if (!verb || rest.length === 0) return sentenceCase(displayName);
+  const end = rest.findIndex((word) => ENDS_NOUN.has(word.toLowerCase()) || word.startsWith('('));
+  const noun = end === -1 ? rest : rest.slice(0, end);
+  const head = noun[noun.length - 1]?.toLowerCase() ?? '';
+  const first = noun[0] ?? '';
+  const takesNoArticle =
+    noun.length === 0 ||
+    ['a', 'an', 'the', 'many', 'all'].includes(first.toLowerCase()) ||
+    UNCOUNTABLE.has(head) ||
+    (head.endsWith('s') && !/(ss|us)$/.test(head));
+  if (takesNoArticle) return [verb, ...rest].join(' ');
+  return [verb, articleFor(first), ...rest].join(' ');
+}
+
+/** "an" before a vowel sound: an entity, an xpub, an EVM (e-vee-em); a Bitcoin, a USD (you-…). */
+function articleFor(word: string): string {
+  const acronym = /^[A-Z]{2,}/.test(word);
+  const vowelSound = acronym ? /^[AEFHILMNORSX]/.test(word) : /^[aeiouxAEIOUX]/.test(word);
+  return vowelSound ? 'an' : 'a';
+}

@@ -15,6 +15,7 @@ import {
   sleep,
 } from 'n8n-workflow';
 import { BlockwireApi } from '../../credentials/BlockwireApi.credentials';
+import { NODE_VERSIONS } from '../../nodes/Blockwire/description';
 import type { BlockwireCredentials } from '../../nodes/shared/credentials';
 
 export const NODE: INode = {
@@ -169,12 +170,19 @@ export function executeContext(options: {
   credentials: BlockwireCredentials;
   continueOnFail?: boolean;
   sent?: SentRequest[];
+  /** The node's version in the workflow: the latest unless given (a saved older node: 1). */
+  typeVersion?: number;
 }) {
   const parametersOf = (index: number) =>
     typeof options.parameters === 'function' ? options.parameters(index) : options.parameters;
   const count = options.count ?? 1;
   const execute = {
-    getNode: () => ({ ...NODE, name: 'Blockwire', type: 'CUSTOM.blockwire' }),
+    getNode: () => ({
+      ...NODE,
+      name: 'Blockwire',
+      type: 'CUSTOM.blockwire',
+      typeVersion: options.typeVersion ?? NODE_VERSIONS[NODE_VERSIONS.length - 1]!,
+    }),
     getInputData: () => Array.from({ length: count }, (_, index) => ({ json: { index } })),
     getNodeParameter: (name: string, index: number, fallback?: unknown) => {
       const parameters = parametersOf(index);

@@ -1,0 +1,221 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+   Test code: runs in vitest, never inside n8n (package.json#files is dist). */
+/**
+ * The Blockwire Price Trigger in a real n8n (2.41.1), imported from the package's template
+ * (templates/price-alert-to-webhook.json: price alert → an HTTP Request standing in for Slack),
+ * against the emulator with the token's price scripted one step per poll.
+ *
+ * How polls are made fast: n8n refuses a poll interval under a minute (`isSubMinuteCron` in
+ * n8n-workflow's cron.ts, checked by `activatePollTrigger` in n8n-core's
+ * active-workflow-triggers.ts), but every activation runs one poll at once (`executePollTrigger(true)`
+ * there), with the trigger's real context, emitting an execution when it returns items. So each
+ * poll here is an activation: through the public API, or by n8n itself when it starts with the
+ * workflow active (a restart). The schedule is set to midnight on January 1st so that no
+ * scheduled poll takes a step in between. The emulator counts the price requests it served,
+ * which says when each poll happened.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { skipped } from '@blockwire/testing/skips';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
+import {
+  itemsOf,
+  N8nApi,
+  type N8nEnvironment,
+  type N8nProcess,
+  prepareN8n,
+  removeEnvironment,
+  runN8nCli,
+  startN8nServer,
+  waitFor,
+  writeImportFiles,
+} from '../e2e/n8n.ts';
+import { credentialImport } from '../e2e/workflows.ts';
+import { credentialsFor } from './support/emulator';
+
+const packageDir = join(__dirname, '..');
+const TEMPLATE = 'price-alert-to-webhook.json';
+const WORKFLOW_ID = 'bwPriceAlert0001';
+const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
+/** The template's LINK level is 20 USD: the series crosses it twice. */
+const SERIES = [18, 21, 22, 19, 20.5];
+
+let install: N8nInstall;
+let emulator: Emulator;
+let environment: N8nEnvironment | undefined;
+let server: N8nProcess | undefined;
+let api: N8nApi;
+let receiver: Server;
+const notifications: Record<string, unknown>[] = [];
+
+/** The template as a user imports it, pointed at this emulator's credential and a local receiver. */
+function templateWorkflow(credential: { id: string; name: string }, notifyUrl: string) {
+  const template = JSON.parse(readFileSync(join(packageDir, 'templates', TEMPLATE), 'utf8')) as {
+    nodes: { type: string; parameters: Record<string, unknown>; credentials?: Record<string, unknown> }[];
+  };
+  for (const node of template.nodes) {
+    node.type = node.type.replace(/^n8n-nodes-blockwire\./, 'CUSTOM.');
+    if (node.credentials?.blockwireApi) node.credentials.blockwireApi = credential;
+    if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = notifyUrl;
+    // No scheduled poll during the test: every poll is an activation (see above).
+    if ('pollTimes' in node.parameters) {
+      node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
+    }
+  }
+  return { ...template, id: WORKFLOW_ID, active: false };
+}
+
+beforeAll(async () => {
+  if (skipped('n8n')) return;
+  install = await ensureN8n();
+  emulator = await startEmulator({ anvil: false });
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      notifications.push(JSON.parse(body) as Record<string, unknown>);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const notifyUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`;
+  environment = await prepareN8n({ packageDir });
+  const credential = { id: 'blockwirePriceEmu', name: 'Blockwire (emulator)' };
+  const files = writeImportFiles(environment, {
+    credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
+    workflows: [templateWorkflow(credential, notifyUrl)],
+  });
+  for (const args of [
+    ['import:credentials', `--input=${files.credentials}`],
+    ['import:workflow', '--separate', `--input=${files.workflows}`],
+  ]) {
+    const result = await runN8nCli(install, environment, args);
+    if (result.code !== 0)
+      throw new Error(`n8n ${args[0]} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  server = await startN8nServer(install, environment);
+  api = new N8nApi(server.url);
+  await api.setUp();
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  await emulator?.close();
+  removeEnvironment(environment);
+}, 60_000);
+
+/** How many price requests of LINK the emulator served: one per poll. */
+async function polls(): Promise<number> {
+  const { prices } = (await (await fetch(`${emulator.control}/prices`)).json()) as {
+    prices: { address: string; served: number }[];
+  };
+  return prices.find((price) => price.address === LINK.toLowerCase())?.served ?? 0;
+}
+
+async function untilPolled(count: number): Promise<void> {
+  await waitFor(`poll ${count}`, async () => ((await polls()) >= count ? true : undefined), 60_000);
+  expect(await polls()).toBe(count);
+}
+
+/** The executions of the workflow, once every one has finished. */
+async function finishedExecutions() {
+  return await waitFor('every execution finished', async () => {
+    const executions = await api.executions(WORKFLOW_ID);
+    return executions.every((execution) => ['success', 'error', 'crashed'].includes(execution.status))
+      ? executions
+      : undefined;
+  });
+}
+
+/** One poll through the public API: deactivate, then activate (which polls at once). */
+async function pollByActivation(): Promise<void> {
+  await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/deactivate`);
+  await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
+}
+
+/**
+ * One poll by a restart: n8n stops, and activates the workflow again as it starts. Same port and
+ * database, so the owner's session and API key still hold.
+ */
+async function pollByRestart(): Promise<void> {
+  await server!.stop();
+  server = await startN8nServer(install, environment!);
+}
+
+describe.skipIf(skipped('n8n'))('Blockwire Price Trigger in a real n8n', () => {
+  beforeEach(() => {
+    onTestFailed(() => {
+      console.error(
+        `--- n8n server output (last 6000 characters) ---\n${server?.output().slice(-6000) ?? ''}`,
+      );
+    });
+  });
+
+  it(
+    'the template fires exactly one execution per crossing of a scripted series, across restarts of n8n',
+    async () => {
+      const answer = await fetch(`${emulator.control}/prices/eth/${LINK}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ series: SERIES.map((usd) => ({ usd })) }),
+      });
+      expect(answer.status).toBe(200);
+
+      // Poll 1 (activation): 18 arms the trigger below 20; nothing runs.
+      await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
+      await untilPolled(1);
+      expect(await finishedExecutions()).toEqual([]);
+
+      // Poll 2: 21 crosses 20: one execution, one notification.
+      await pollByActivation();
+      await untilPolled(2);
+      await waitFor('the first alert', async () =>
+        (await api.executions(WORKFLOW_ID)).length === 1 ? true : undefined,
+      );
+
+      // Poll 3, after a restart: 22 is still above: the saved state does not fire again.
+      await pollByRestart();
+      await untilPolled(3);
+      // Poll 4: 19 falls below (no alert for this condition).
+      await pollByActivation();
+      await untilPolled(4);
+      // Poll 5, after another restart: 20.5 crosses again: the second execution.
+      await pollByRestart();
+      await untilPolled(5);
+      await waitFor('the second alert', async () =>
+        (await api.executions(WORKFLOW_ID)).length === 2 ? true : undefined,
+      );
+
+      const executions = await finishedExecutions();
+      expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+      const alerts = executions.flatMap((execution) => itemsOf(execution, 'Blockwire Price Trigger'));
+      expect(alerts).toEqual([
+        expect.objectContaining({
+          token: LINK,
+          symbol: 'LINK',
+          chain: 'eth',
+          price: 21,
+          previousPrice: 18,
+          condition: 'crossesAbove',
+          threshold: 20,
+          direction: 'up',
+        }),
+        expect.objectContaining({ price: 20.5, previousPrice: 19, direction: 'up' }),
+      ]);
+      expect(notifications.map((notification) => notification.text)).toEqual([
+        'LINK crossed above 20 USD on eth: now 21 USD, was 18',
+        'LINK crossed above 20 USD on eth: now 20.5 USD, was 19',
+      ]);
+      // Nothing fired late: still two executions.
+      expect(await api.executions(WORKFLOW_ID)).toHaveLength(2);
+    },
+    10 * 60_000,
+  );
+});

@@ -63,7 +63,7 @@ async function pollTimes(subject: ReturnType<typeof trigger>, count: number) {
 
 const evm = (condition: string, extra: IDataObject) => ({
   blockchain: 'evm',
-  chain: '0x1',
+  chain: 'eth',
   addresses: LINK,
   condition,
   ...extra,

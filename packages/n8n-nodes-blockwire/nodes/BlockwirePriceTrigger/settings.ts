@@ -36,7 +36,7 @@ export function readSettings(this: IPollFunctions): PriceSettings {
   }
   const tokens = unique(listParameter(this.getNodeParameter('addresses', '')));
   if (tokens.length === 0) throw fail('Token Addresses: give at least one token contract address');
-  const chain = String(this.getNodeParameter('chain', '0x1'));
+  const chain = String(this.getNodeParameter('chain', 'eth'));
   return { rule, blockchain: 'evm', chain, tokens };
 }
 

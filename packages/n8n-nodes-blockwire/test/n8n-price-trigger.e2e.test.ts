@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
- * The Blockwire Price Trigger in a real n8n (2.41.1), imported from the package's template
- * (templates/price-alert-to-webhook.json: price alert → an HTTP Request standing in for Slack),
- * against the emulator with the token's price scripted one step per poll.
+ * The package's templates (templates/*.json) imported into a real n8n (2.41.1) and run against the
+ * emulator: the price alert (Blockwire Price Trigger → an HTTP Request standing in for Slack),
+ * with the token's price scripted one step per poll, and the wallet watch-list report (Blockwire
+ * wallet balances → a Code node → an HTTP Request), run with `n8n execute`.
  *
  * How polls are made fast: n8n refuses a poll interval under a minute (`isSubMinuteCron` in
  * n8n-workflow's cron.ts, checked by `activatePollTrigger` in n8n-core's
@@ -18,11 +19,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { createClient } from '@blockwire/core';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { createRpcClient } from '@blockwire/rpc';
 import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
 import {
+  executeOutput,
   itemsOf,
   N8nApi,
   type N8nEnvironment,
@@ -38,8 +42,8 @@ import { credentialImport } from '../e2e/workflows.ts';
 import { credentialsFor } from './support/emulator';
 
 const packageDir = join(__dirname, '..');
-const TEMPLATE = 'price-alert-to-webhook.json';
 const WORKFLOW_ID = 'bwPriceAlert0001';
+const REPORT_WORKFLOW_ID = 'bwWalletReport01';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
 /** The template's LINK level is 20 USD: the series crosses it twice. */
 const SERIES = [18, 21, 22, 19, 20.5];
@@ -50,46 +54,86 @@ let environment: N8nEnvironment | undefined;
 let server: N8nProcess | undefined;
 let api: N8nApi;
 let receiver: Server;
-const notifications: Record<string, unknown>[] = [];
+/** What the receiver standing in for Slack got, by path. */
+const received: { path: string; body: Record<string, unknown> }[] = [];
+const notifications = () => received.filter((entry) => entry.path === '/alerts').map((entry) => entry.body);
 
-/** The template as a user imports it, pointed at this emulator's credential and a local receiver. */
-function templateWorkflow(credential: { id: string; name: string }, notifyUrl: string) {
-  const template = JSON.parse(readFileSync(join(packageDir, 'templates', TEMPLATE), 'utf8')) as {
-    nodes: { type: string; parameters: Record<string, unknown>; credentials?: Record<string, unknown> }[];
+interface TemplateNode {
+  name: string;
+  type: string;
+  parameters: Record<string, unknown>;
+  credentials?: Record<string, unknown>;
+}
+
+/**
+ * A template as a user imports it and fills it in: this emulator's credential, the local receiver
+ * for the webhook URL, and `adjust` for what the user would edit (the watch list).
+ */
+function templateWorkflow(
+  file: string,
+  id: string,
+  credential: { id: string; name: string },
+  notifyUrl: string,
+  adjust: (node: TemplateNode) => void = () => {},
+) {
+  const template = JSON.parse(readFileSync(join(packageDir, 'templates', file), 'utf8')) as {
+    nodes: TemplateNode[];
   };
   for (const node of template.nodes) {
     node.type = node.type.replace(/^n8n-nodes-blockwire\./, 'CUSTOM.');
     if (node.credentials?.blockwireApi) node.credentials.blockwireApi = credential;
     if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = notifyUrl;
-    // No scheduled poll during the test: every poll is an activation (see above).
-    if ('pollTimes' in node.parameters) {
-      node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
-    }
+    adjust(node);
   }
-  return { ...template, id: WORKFLOW_ID, active: false };
+  return { ...template, id, active: false };
 }
 
 beforeAll(async () => {
   if (skipped('n8n')) return;
   install = await ensureN8n();
-  emulator = await startEmulator({ anvil: false });
+  emulator = await startEmulator({ seed: 7 }); // anvil included: the wallet report reads its balances
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => {
       body += chunk.toString('utf8');
     });
     req.on('end', () => {
-      notifications.push(JSON.parse(body) as Record<string, unknown>);
+      received.push({ path: req.url ?? '', body: JSON.parse(body) as Record<string, unknown> });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const notifyUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`;
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   environment = await prepareN8n({ packageDir });
   const credential = { id: 'blockwirePriceEmu', name: 'Blockwire (emulator)' };
   const files = writeImportFiles(environment, {
     credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
-    workflows: [templateWorkflow(credential, notifyUrl)],
+    workflows: [
+      templateWorkflow(
+        'price-alert-to-webhook.json',
+        WORKFLOW_ID,
+        credential,
+        `${receiverUrl}/alerts`,
+        (node) => {
+          // No scheduled poll during the test: every poll is an activation (see above).
+          if ('pollTimes' in node.parameters) {
+            node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
+          }
+        },
+      ),
+      templateWorkflow(
+        'wallet-balances-report.json',
+        REPORT_WORKFLOW_ID,
+        credential,
+        `${receiverUrl}/report`,
+        (node) => {
+          // The watch list: the emulator's dev accounts.
+          if (node.name === 'Watched wallets') {
+            node.parameters.jsCode = `return ${JSON.stringify(emulator.chain!.accounts.slice(0, 3))}.map((address) => ({ json: { address } }));`;
+          }
+        },
+      ),
+    ],
   });
   for (const args of [
     ['import:credentials', `--input=${files.credentials}`],
@@ -209,7 +253,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger in a real n8n', () => {
         }),
         expect.objectContaining({ price: 20.5, previousPrice: 19, direction: 'up' }),
       ]);
-      expect(notifications.map((notification) => notification.text)).toEqual([
+      expect(notifications().map((notification) => notification.text)).toEqual([
         'LINK crossed above 20 USD on eth: now 21 USD, was 18',
         'LINK crossed above 20 USD on eth: now 20.5 USD, was 19',
       ]);
@@ -217,5 +261,49 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger in a real n8n', () => {
       expect(await api.executions(WORKFLOW_ID)).toHaveLength(2);
     },
     10 * 60_000,
+  );
+
+  it(
+    'the wallet watch-list template reports the dev accounts’ balances as the emulator’s anvil holds them',
+    async () => {
+      const accounts = emulator.chain!.accounts.slice(0, 3);
+      const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+      const rpc = createRpcClient(client, { chain: 'eth' });
+      const held = await Promise.all(accounts.map(async (account) => BigInt(await rpc.getBalance(account))));
+      await client.close();
+      const result = await runN8nCli(
+        install,
+        environment!,
+        ['execute', `--id=${REPORT_WORKFLOW_ID}`, '--rawOutput'],
+        {
+          timeoutMs: 180_000,
+        },
+      );
+      const run = executeOutput(result.stdout) as {
+        data: {
+          resultData: {
+            runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
+          };
+        };
+      };
+      const output = (node: string) =>
+        (run.data.resultData.runData[node] ?? [])
+          .flatMap((entry) => entry.data?.main?.[0] ?? [])
+          .map((item) => item.json);
+      const balances = output('Balances');
+      expect(balances.map((item) => (item.raw as { wei: string }).wei)).toEqual(held.map(String));
+      const report = received.filter((entry) => entry.path === '/report').map((entry) => entry.body);
+      expect(report).toEqual([
+        {
+          text: [
+            'Wallet balances',
+            ...accounts.map((account, index) => `${account}: ${balances[index]!.balance} ETH`),
+          ].join('\n'),
+          wallets: accounts.map((address, index) => ({ address, balance: balances[index]!.balance })),
+        },
+      ]);
+      for (const item of balances) expect(item.balance).toMatch(/^\d+(\.\d+)?$/);
+    },
+    5 * 60_000,
   );
 });

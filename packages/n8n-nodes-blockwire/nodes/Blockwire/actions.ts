@@ -6,7 +6,6 @@ import {
   describeAction,
   describeFields,
   EVM_CHAINS,
-  findChain,
   labelOf,
   rpcChainSegment,
 } from '@blockwire/core/operations';
@@ -21,8 +20,11 @@ import {
 } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type * as z from 'zod/v4/core';
+import { chainLabel } from '../shared/chain-label';
 import { entriesOf, type ListShape } from './list';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
+
+export { chainLabel };
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -178,15 +180,6 @@ export function resourceLabel(resource: string): string {
   return resource === 'rpc' ? 'JSON-RPC' : labelOf(resource);
 }
 
-/** Chains whose name says less than their label; the others are their name, capitalized. */
-const CHAIN_NAMES: Readonly<Record<string, string>> = {
-  eth: 'Ethereum',
-  bsc: 'BNB Smart Chain',
-  'bsc testnet': 'BNB Smart Chain Testnet',
-  pulse: 'PulseChain',
-  moonbase: 'Moonbase Alpha',
-};
-
 /**
  * The JSON-RPC node interface takes the chain as a path segment: the registry's names with
  * hyphens (`bsc-testnet`). The dropdown offers them; an expression may give a name, a hex or
@@ -196,11 +189,3 @@ export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
   name: chainLabel(chain.name),
   value: rpcChainSegment(chain),
 }));
-
-/** How a chain reads in a dropdown: "Ethereum (0x1)", "Base Sepolia (0x14a34)". */
-export function chainLabel(nameOrValue: string): string {
-  const chain = findChain(nameOrValue);
-  if (!chain) return nameOrValue;
-  const words = chain.name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
-  return `${CHAIN_NAMES[chain.name] ?? words} (${chain.hexId})`;
-}

@@ -5,7 +5,7 @@
 import { findChain, NotFoundError, ValidationError } from '@blockwire/core/operations';
 import { getEvmTokenPrice, getSolanaTokenPrices } from '@blockwire/prices/operations';
 import { type IPollFunctions, NodeOperationError } from 'n8n-workflow';
-import { chainLabel } from '../Blockwire/actions';
+import { chainLabel } from '../shared/chain-label';
 import { blockwireClient } from '../shared/client';
 import { toNodeError } from '../shared/errors';
 import type { PriceSettings } from './settings';

@@ -1,7 +1,7 @@
 import { EVM_CHAINS } from '@blockwire/core/operations';
 import { SOLANA_NETWORKS } from '@blockwire/prices/operations';
 import type { INodeProperties } from 'n8n-workflow';
-import { chainLabel } from '../Blockwire/actions';
+import { chainLabel } from '../shared/chain-label';
 import { CONDITIONS, type Condition } from './conditions';
 
 const evmOnly = { show: { blockchain: ['evm'] } };

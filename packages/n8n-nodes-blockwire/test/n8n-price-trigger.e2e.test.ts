@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { createClient } from '@blockwire/core';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { createRpcClient } from '@blockwire/rpc';
+import { listBitcoinStreams } from '@blockwire/streams';
 import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
@@ -44,6 +45,9 @@ import { credentialsFor } from './support/emulator';
 const packageDir = join(__dirname, '..');
 const WORKFLOW_ID = 'bwPriceAlert0001';
 const REPORT_WORKFLOW_ID = 'bwWalletReport01';
+const PAYMENT_WORKFLOW_ID = 'bwPaymentToRow01';
+/** A receive address of the BIP84 test mnemonic ("abandon ×11 about"). */
+const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
 /** The template's LINK level is 20 USD: the series crosses it twice. */
 const SERIES = [18, 21, 22, 19, 20.5];
@@ -133,6 +137,16 @@ beforeAll(async () => {
           }
         },
       ),
+      templateWorkflow(
+        'bitcoin-payment-to-row.json',
+        PAYMENT_WORKFLOW_ID,
+        credential,
+        `${receiverUrl}/rows`,
+        (node) => {
+          // The address to watch: one the emulator's Bitcoin simulator pays.
+          if (node.name === 'Blockwire Trigger') node.parameters.addresses = WATCHED;
+        },
+      ),
     ],
   });
   for (const args of [
@@ -193,7 +207,7 @@ async function pollByRestart(): Promise<void> {
   server = await startN8nServer(install, environment!);
 }
 
-describe.skipIf(skipped('n8n'))('Blockwire Price Trigger in a real n8n', () => {
+describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a real n8n', () => {
   beforeEach(() => {
     onTestFailed(() => {
       console.error(
@@ -303,6 +317,53 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger in a real n8n', () => {
         },
       ]);
       for (const item of balances) expect(item.balance).toMatch(/^\d+(\.\d+)?$/);
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'the Bitcoin payment template appends one row per confirmed payment to the watched address',
+    async () => {
+      await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/activate`);
+      // The trigger creates its stream on activation: wait until the service has it.
+      const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+      await waitFor('the payment stream', async () => {
+        const { result } = await listBitcoinStreams(client, { limit: 100 });
+        // Created first, then given its address.
+        return result.find((stream) => stream.tag === 'payments' && stream.amountOfAddresses === 1);
+      });
+      await client.close();
+      const pay = await fetch(`${emulator.control}/bitcoin/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: WATCHED, amountBtc: '0.0015' }),
+      });
+      const { txid } = (await pay.json()) as { txid: string };
+      for (const blocks of [1, 2]) {
+        await fetch(`${emulator.control}/bitcoin/mine`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ blocks }),
+        });
+      }
+      const rows = () => received.filter((entry) => entry.path === '/rows').map((entry) => entry.body);
+      await waitFor('the row', async () => (rows().length > 0 ? true : undefined), 90_000);
+      await waitFor('every execution finished', async () => {
+        const executions = await api.executions(PAYMENT_WORKFLOW_ID);
+        return executions.every((execution) => execution.status === 'success') ? true : undefined;
+      });
+      // Mempool and in-block deliveries start nothing (Stages: confirmed only): one row.
+      expect(rows()).toEqual([
+        {
+          txid,
+          receivedBtc: 0.0015,
+          receivedSats: 150_000,
+          addresses: expect.arrayContaining([WATCHED]),
+          blockHeight: expect.any(Number),
+          confirmed: true,
+        },
+      ]);
+      await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/deactivate`);
     },
     5 * 60_000,
   );

@@ -7,7 +7,7 @@ type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // n8n loads every file listed in package.json#n8n with require(): one CommonJS file per node and
 // credential, laid out as `n8n-node build` lays them out (dist/nodes/<Name>/...,
-// dist/credentials/..., icons and codex .node.json files beside them); the code both nodes share
+// dist/credentials/..., icons and codex .node.json files beside them); the code the nodes share
 // is in chunks they require (dist/chunk-*.js). The package has no runtime
 // dependencies (n8n's rule for community nodes) and passes n8n's verification scanner: what is
 // bundled is the Blockwire SDK's operation layer without a runtime (the `operations` entries of
@@ -85,13 +85,15 @@ const shared: Options = {
 };
 
 export default defineConfig([
-  // The two nodes share the SDK's operation layer: split into chunks both require (dist/chunk-*.js),
+  // The nodes share the SDK's operation layer: split into chunks both require (dist/chunk-*.js),
   // so n8n loads it once, and each node file holds only what is its own.
   {
     ...shared,
     entry: {
       'nodes/Blockwire/Blockwire.node': 'nodes/Blockwire/Blockwire.node.ts',
       'nodes/BlockwireTrigger/BlockwireTrigger.node': 'nodes/BlockwireTrigger/BlockwireTrigger.node.ts',
+      'nodes/BlockwirePriceTrigger/BlockwirePriceTrigger.node':
+        'nodes/BlockwirePriceTrigger/BlockwirePriceTrigger.node.ts',
     },
     splitting: true,
     clean: true,

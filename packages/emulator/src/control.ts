@@ -13,6 +13,13 @@ import {
 } from './faults.js';
 import type { HandlerResult } from './handlers/result.js';
 import type { Anvil } from './node/anvil.js';
+import {
+  type PriceScript,
+  priceScriptRequestSchema,
+  SCRIPT_CHAINS,
+  SOLANA_CHAIN,
+  scriptChainOf,
+} from './price-script.js';
 import type { StreamsService } from './streams/service.js';
 
 export interface RequestLogEntry {
@@ -94,6 +101,8 @@ export interface ControlContext {
   streams: StreamsService;
   /** The EVM chain of the node interface; undefined when the emulator runs without anvil. */
   node: Pick<Anvil, 'mine' | 'reset'> | undefined;
+  /** Token prices set through `PUT /prices/{chain}/{address}`. */
+  prices: PriceScript;
   /** Called after the Bitcoin network changed, so the state file can follow. */
   changed(): void;
 }
@@ -102,6 +111,8 @@ type ControlRoute = (
   context: ControlContext,
   body: unknown,
   query: URLSearchParams,
+  /** The `{name}` segments of the route's path, decoded. */
+  params: Record<string, string>,
 ) => Promise<HandlerResult>;
 
 const routes: Record<string, ControlRoute> = {
@@ -162,6 +173,24 @@ const routes: Record<string, ControlRoute> = {
     withNode(node, () =>
       withInput(z.strictObject({}), body, async () => ok({ blockNumber: await node!.reset() })),
     ),
+  'GET /prices': async ({ prices }) => ok({ prices: prices.list() }),
+  'PUT /prices/{chain}/{address}': async ({ prices }, body, _query, params) => {
+    const chain = scriptChainOf(params.chain!);
+    if (!chain) {
+      return badInput(
+        `chain must be one of ${SCRIPT_CHAINS.join(', ')} or an EVM chain's hex id; got ${JSON.stringify(params.chain!.slice(0, 40))}`,
+      );
+    }
+    const address = chain === SOLANA_CHAIN ? params.address! : params.address!.toLowerCase();
+    return withInput(priceScriptRequestSchema, body, (input) => {
+      const series = input.series?.map((step) => step.usd) ?? [input.usd!];
+      return ok(prices.set(chain, address, series));
+    });
+  },
+  'DELETE /prices': async ({ prices }) => {
+    prices.clear();
+    return ok({ cleared: true });
+  },
 };
 
 /** Every control route, for the README and the 404 message. */
@@ -174,15 +203,15 @@ export async function handleControl(
   body: unknown,
   query: URLSearchParams,
 ): Promise<HandlerResult> {
-  const route = routes[`${method} ${withoutTrailingSlashes(path) || '/'}`];
-  if (!route) {
+  const found = findRoute(method, withoutTrailingSlashes(path) || '/');
+  if (!found) {
     return {
       status: 404,
       body: { message: `No control route ${method} ${path}; routes: ${CONTROL_ROUTES.join(', ')}` },
     };
   }
   try {
-    return await route(context, body, query);
+    return await found.route(context, body, query, found.params);
   } catch (error) {
     // The streams half reports bad input as errors that carry their HTTP status.
     const status = (error as { status?: unknown }).status;
@@ -191,6 +220,43 @@ export async function handleControl(
     }
     throw error;
   }
+}
+
+/** The route for `METHOD /path`: an exact key, else a key whose `{name}` segments match any one segment. */
+function findRoute(
+  method: string,
+  path: string,
+): { route: ControlRoute; params: Record<string, string> } | undefined {
+  const exact = routes[`${method} ${path}`];
+  if (exact) return { route: exact, params: {} };
+  const segments = path.split('/');
+  for (const [key, route] of Object.entries(routes)) {
+    const [keyMethod, keyPath] = key.split(' ') as [string, string];
+    const pattern = keyPath.split('/');
+    if (keyMethod !== method || !keyPath.includes('{') || pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith('{')) return part === segment;
+      if (segment === '') return false;
+      params[part.slice(1, -1)] = safeDecode(segment);
+      return true;
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function badInput(problem: string): HandlerResult {
+  return { status: 400, body: { message: `Invalid request: ${problem}` } };
 }
 
 function withNode(
@@ -224,7 +290,7 @@ async function withInput<S extends z.ZodType>(
         ? `unknown field(s) ${issue.keys.join(', ')}`
         : `${issue.path.join('.') || 'body'} ${issue.message}`,
     );
-    return { status: 400, body: { message: `Invalid request: ${problems.join('; ')}` } };
+    return badInput(problems.join('; '));
   }
   return then(parsed.data);
 }

@@ -14,13 +14,14 @@ import type { DeliveryOptions } from './delivery/engine.js';
 import { createFaults, type FaultDecision, type FaultInterface, type FaultOptions } from './faults.js';
 import { checkRoutes, type Route } from './handlers/define.js';
 import { createEntityRoutes } from './handlers/entities.js';
-import { createPriceRoutes } from './handlers/prices.js';
+import { createPriceRoutes, pricedTokenKeys } from './handlers/prices.js';
 import type { HandlerResult } from './handlers/result.js';
 import { type Anvil, type SeededChain, startAnvil } from './node/anvil.js';
 import { NODE_CHAINS, proxyJsonRpc, rpcError } from './node/proxy.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { openRpcDocument } from './openrpc.js';
 import { restOperations } from './operations.js';
+import { createPriceScript } from './price-script.js';
 import { parseRequestTarget } from './request-target.js';
 import { createRouter, type Router } from './router.js';
 import { loadState, saveState } from './state.js';
@@ -156,7 +157,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             return result;
           },
         };
-  const routes = [...createPriceRoutes(seed), ...createEntityRoutes(seed), ...streams.routes.map(persisting)];
+  const prices = createPriceScript(pricedTokenKeys(seed));
+  const routes = [
+    ...createPriceRoutes(seed, prices),
+    ...createEntityRoutes(seed),
+    ...streams.routes.map(persisting),
+  ];
   checkRoutes(routes, restOperations);
   const routesOf = (api: RestInterface) => routes.filter((route) => route.operation.api === api);
   const routers: Record<RestInterface, Router> = {
@@ -164,7 +170,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     solana: createRouter(routesOf('solana')),
     streams: createRouter(routesOf('streams')),
   };
-  const controlContext: ControlContext = { log, faults, streams, node: anvil, changed: persist };
+  const controlContext: ControlContext = { log, faults, streams, node: anvil, prices, changed: persist };
 
   // Origins of this server's own loopback names; set once listening. Not the Host header: a
   // DNS-rebound attacker's name also points here.

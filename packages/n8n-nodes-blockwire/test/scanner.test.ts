@@ -44,7 +44,7 @@ describe("n8n's verification scanner", () => {
     expect(statSync(join(packageDir, file)).size).toBeLessThanOrEqual(MAX_NODE_FILE_BYTES);
   });
 
-  it('the chunks both nodes share are loaded once: everything n8n requires weighs less than two self-contained node files could', () => {
+  it('the chunks the nodes share are loaded once: everything n8n requires weighs less than two self-contained node files could', () => {
     const required = new Set<string>();
     const visit = (file: string) => {
       if (required.has(file)) return;

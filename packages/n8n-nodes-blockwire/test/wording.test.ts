@@ -2,13 +2,18 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 import { describe, expect, it } from 'vitest';
 import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
 import { rpcChainOf } from '../nodes/Blockwire/parameters';
+import { BlockwirePriceTrigger } from '../nodes/BlockwirePriceTrigger/BlockwirePriceTrigger.node';
 import { BlockwireTrigger } from '../nodes/BlockwireTrigger/BlockwireTrigger.node';
 
 /**
  * n8n's wording rules (its node linter's), checked on the GENERATED descriptions, which the static
  * linter never sees (issue 21, points 5 and 7).
  */
-const NODES: INodeTypeDescription[] = [new Blockwire().description, new BlockwireTrigger().description];
+const NODES: INodeTypeDescription[] = [
+  new Blockwire().description,
+  new BlockwireTrigger().description,
+  new BlockwirePriceTrigger().description,
+];
 
 /** Every parameter, nested collection options included, with where it sits. */
 function everyParameter(properties: readonly INodeProperties[], path = ''): [string, INodeProperties][] {

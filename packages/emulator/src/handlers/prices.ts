@@ -1,25 +1,30 @@
 import { operations } from '@blockwire/prices/operations';
 import { buildEvmTokens, type EvmTokenFixture, type PairFixture } from '../fixtures/evm-tokens.js';
-import {
-  buildSolanaTokens,
-  SOL_DECIMALS,
-  type SolanaTokenFixture,
-  WRAPPED_SOL,
-} from '../fixtures/solana-tokens.js';
+import { buildSolanaTokens, SOL_DECIMALS, WRAPPED_SOL } from '../fixtures/solana-tokens.js';
+import { type PriceScript, priceKeyOf, SOLANA_CHAIN } from '../price-script.js';
 import { createRandom } from '../random.js';
 import { defineRoutes, notFound, type Route } from './define.js';
 
 /** The message the real service gives when it cannot price a token. */
 export const NO_PRICE_MESSAGE = 'No pools found with enough liquidity, to calculate the price';
 
-export function createPriceRoutes(seed: number): Route[] {
+/** The tokens the price routes serve, as the price script keys them (`priceKeyOf`). */
+export function pricedTokenKeys(seed: number): Set<string> {
+  return new Set([
+    ...buildEvmTokens(seed).map((token) => priceKeyOf(token.chain.hexId, token.address)),
+    ...buildSolanaTokens(seed).map((token) => priceKeyOf(SOLANA_CHAIN, token.address)),
+  ]);
+}
+
+/** `script`: prices set through the control API, which replace the generated ones. */
+export function createPriceRoutes(seed: number, script?: PriceScript): Route[] {
   const evmTokens = buildEvmTokens(seed);
   const solanaTokens = buildSolanaTokens(seed);
   const solanaByAddress = new Map(solanaTokens.map((token) => [token.address, token]));
   const wrappedSol = solanaByAddress.get(WRAPPED_SOL)!;
   /** The price in lamports, named after wrapped SOL as the service does. */
-  const solanaNativePrice = (token: SolanaTokenFixture) => ({
-    value: BigInt(Math.round((token.usdPrice / wrappedSol.usdPrice) * 10 ** SOL_DECIMALS)).toString(),
+  const solanaNativePrice = (usdPrice: number) => ({
+    value: BigInt(Math.round((usdPrice / wrappedSol.usdPrice) * 10 ** SOL_DECIMALS)).toString(),
     decimals: SOL_DECIMALS,
     name: wrappedSol.name,
     symbol: wrappedSol.symbol,
@@ -59,7 +64,7 @@ export function createPriceRoutes(seed: number): Route[] {
           .join(' and ');
         throw notFound(`${NO_PRICE_MESSAGE} (${token.symbol} has no pair matching ${why})`);
       }
-      return evmPrice(seed, token, pair, block);
+      return evmPrice(seed, token, pair, block, script?.take(token.chain.hexId, token.address));
     },
 
     getSolanaTokenPrices: ({ network, addresses }) => {
@@ -67,12 +72,13 @@ export function createPriceRoutes(seed: number): Route[] {
       const prices = [...new Set(addresses)].flatMap((address) => {
         const token = solanaByAddress.get(address);
         if (!token?.networks.includes(network)) return [];
-        const usdChange = token.usdPrice - token.usdPrice24h;
+        const usdPrice = script?.take(SOLANA_CHAIN, token.address) ?? token.usdPrice;
+        const usdChange = usdPrice - token.usdPrice24h;
         return [
           {
             tokenAddress: token.address,
             pairAddress: token.pairAddress,
-            usdPrice: token.usdPrice,
+            usdPrice,
             exchangeAddress: token.exchangeAddress,
             exchangeName: token.exchangeName,
             logo: token.logo,
@@ -83,7 +89,7 @@ export function createPriceRoutes(seed: number): Route[] {
             usdPrice24hrUsdChange: round(usdChange, 10),
             usdPrice24hrPercentChange: round((usdChange / token.usdPrice24h) * 100, 6),
             isVerifiedContract: token.isVerifiedContract,
-            nativePrice: solanaNativePrice(token),
+            nativePrice: solanaNativePrice(usdPrice),
           },
         ];
       });
@@ -109,8 +115,15 @@ export function priceAt(seed: number, token: EvmTokenFixture, block: number): nu
   return Number((token.basePriceUsd * (1 + swing + noise)).toPrecision(10));
 }
 
-function evmPrice(seed: number, token: EvmTokenFixture, pair: PairFixture, block: number) {
-  const usdPrice = priceAt(seed, token, block);
+/** `scripted`: the price the control API set, which replaces the generated one at every block. */
+function evmPrice(
+  seed: number,
+  token: EvmTokenFixture,
+  pair: PairFixture,
+  block: number,
+  scripted: number | undefined,
+) {
+  const usdPrice = scripted ?? priceAt(seed, token, block);
   const usdPrice24h = priceAt(seed, token, Math.max(0, block - token.chain.blocksPerDay));
   const usdChange = usdPrice - usdPrice24h;
   // One rounding for both fields that carry it: the string and the number are the same value.

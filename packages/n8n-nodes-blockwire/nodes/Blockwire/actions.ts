@@ -6,7 +6,6 @@ import {
   describeAction,
   describeFields,
   EVM_CHAINS,
-  findChain,
   labelOf,
   nearest,
   rpcChainSegment,
@@ -23,8 +22,11 @@ import {
 } from '@blockwire/rpc/operations';
 import { actions as streamActions } from '@blockwire/streams/operations';
 import type * as z from 'zod/v4/core';
+import { chainLabel, chainTitle } from '../shared/chain-label';
 import { entriesOf, type ListShape } from './list';
 import { LONG_TEXT, type SimplifyPlan, simplifyPlanOf } from './output';
+
+export { chainLabel };
 
 /**
  * One action of the node, as the SDK describes it (resource, action, display name, summary, every
@@ -188,15 +190,6 @@ export function resourceLabel(resource: string): string {
   return resource === 'rpc' ? 'JSON-RPC' : labelOf(resource);
 }
 
-/** Chains whose name says less than their label; the others are their name, capitalized. */
-const CHAIN_NAMES: Readonly<Record<string, string>> = {
-  eth: 'Ethereum',
-  bsc: 'BNB Smart Chain',
-  'bsc testnet': 'BNB Smart Chain Testnet',
-  pulse: 'PulseChain',
-  moonbase: 'Moonbase Alpha',
-};
-
 /**
  * The JSON-RPC node interface takes the chain as a path segment: the registry's names with
  * hyphens (`bsc-testnet`). The dropdown offers them; an expression may give a name, a hex or
@@ -206,17 +199,6 @@ export const RPC_CHAIN_OPTIONS = EVM_CHAINS.map((chain) => ({
   name: chainLabel(chain.name),
   value: rpcChainSegment(chain),
 }));
-
-/** How a chain reads in a dropdown: "Ethereum (0x1)", "Base Sepolia (0x14a34)". */
-export function chainLabel(nameOrValue: string): string {
-  const chain = findChain(nameOrValue);
-  return chain ? `${chainTitle(chain.name)} (${chain.hexId})` : nameOrValue;
-}
-
-/** A registry name as people write it: `eth` → Ethereum, `base sepolia` → Base Sepolia. */
-function chainTitle(name: string): string {
-  return CHAIN_NAMES[name] ?? name.replace(/-/g, ' ').replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
-}
 
 /**
  * The dropdown label of the chain a mistyped one most likely means: by the registry's names and

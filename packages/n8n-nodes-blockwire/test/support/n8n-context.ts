@@ -11,6 +11,7 @@ import {
   type IHookFunctions,
   type IHttpRequestOptions,
   type INode,
+  type IPollFunctions,
   type IWebhookFunctions,
   sleep,
 } from 'n8n-workflow';
@@ -127,6 +128,19 @@ export function hookContext(options: ContextOptions & { webhookUrl: string }) {
   const { context, logger, staticData } = base(options);
   const hook = { ...context, getNodeWebhookUrl: () => options.webhookUrl } as unknown as IHookFunctions;
   return { hook, logger, staticData };
+}
+
+/**
+ * `this` of a polling trigger's poll(): parameters read without an item index, like n8n's
+ * PollContext; `staticData` is the workflow's node static data (pass the same object to "restart").
+ */
+export function pollContext(options: ContextOptions) {
+  const { context, logger, staticData } = base({ mode: 'trigger', ...options });
+  const poll = {
+    ...context,
+    getNode: () => ({ ...NODE, name: 'Blockwire Price Trigger', type: 'CUSTOM.blockwirePriceTrigger' }),
+  } as unknown as IPollFunctions;
+  return { poll, logger, staticData };
 }
 
 export interface RecordedResponse {

@@ -1,0 +1,370 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+   Test code: runs in vitest, never inside n8n (package.json#files is dist). */
+/**
+ * The package's templates (templates/*.json) imported into a real n8n (2.41.1) and run against the
+ * emulator: the price alert (Blockwire Price Trigger → an HTTP Request standing in for Slack),
+ * with the token's price scripted one step per poll, and the wallet watch-list report (Blockwire
+ * wallet balances → a Code node → an HTTP Request), run with `n8n execute`.
+ *
+ * How polls are made fast: n8n refuses a poll interval under a minute (`isSubMinuteCron` in
+ * n8n-workflow's cron.ts, checked by `activatePollTrigger` in n8n-core's
+ * active-workflow-triggers.ts), but every activation runs one poll at once (`executePollTrigger(true)`
+ * there), with the trigger's real context, emitting an execution when it returns items. So each
+ * poll here is an activation: through the public API, or by n8n itself when it starts with the
+ * workflow active (a restart). The schedule is set to midnight on January 1st so that no
+ * scheduled poll takes a step in between. The emulator counts the price requests it served,
+ * which says when each poll happened.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createClient } from '@blockwire/core';
+import { type Emulator, startEmulator } from '@blockwire/emulator';
+import { createRpcClient } from '@blockwire/rpc';
+import { listBitcoinStreams } from '@blockwire/streams';
+import { skipped } from '@blockwire/testing/skips';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
+import {
+  executeOutput,
+  itemsOf,
+  N8nApi,
+  type N8nEnvironment,
+  type N8nProcess,
+  prepareN8n,
+  removeEnvironment,
+  runN8nCli,
+  startN8nServer,
+  waitFor,
+  writeImportFiles,
+} from '../e2e/n8n.ts';
+import { credentialImport } from '../e2e/workflows.ts';
+import { credentialsFor } from './support/emulator';
+
+const packageDir = join(__dirname, '..');
+const WORKFLOW_ID = 'bwPriceAlert0001';
+const REPORT_WORKFLOW_ID = 'bwWalletReport01';
+const PAYMENT_WORKFLOW_ID = 'bwPaymentToRow01';
+/** A receive address of the BIP84 test mnemonic ("abandon ×11 about"). */
+const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
+/** The template's LINK level is 20 USD: the series crosses it twice. */
+const SERIES = [18, 21, 22, 19, 20.5];
+
+let install: N8nInstall;
+let emulator: Emulator;
+let environment: N8nEnvironment | undefined;
+let server: N8nProcess | undefined;
+let api: N8nApi;
+let receiver: Server;
+/** What the receiver standing in for Slack got, by path. */
+const received: { path: string; body: Record<string, unknown> }[] = [];
+const notifications = () => received.filter((entry) => entry.path === '/alerts').map((entry) => entry.body);
+
+interface TemplateNode {
+  name: string;
+  type: string;
+  parameters: Record<string, unknown>;
+  credentials?: Record<string, unknown>;
+}
+
+/**
+ * A template as a user imports it and fills it in: this emulator's credential, the local receiver
+ * for the webhook URL, and `adjust` for what the user would edit (the watch list).
+ */
+function templateWorkflow(
+  file: string,
+  id: string,
+  credential: { id: string; name: string },
+  notifyUrl: string,
+  adjust: (node: TemplateNode) => void = () => {},
+) {
+  const template = JSON.parse(readFileSync(join(packageDir, 'templates', file), 'utf8')) as {
+    nodes: TemplateNode[];
+  };
+  for (const node of template.nodes) {
+    node.type = node.type.replace(/^n8n-nodes-blockwire\./, 'CUSTOM.');
+    if (node.credentials?.blockwireApi) node.credentials.blockwireApi = credential;
+    if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = notifyUrl;
+    adjust(node);
+  }
+  return { ...template, id, active: false };
+}
+
+beforeAll(async () => {
+  if (skipped('n8n')) return;
+  install = await ensureN8n();
+  emulator = await startEmulator({ seed: 7 }); // anvil included: the wallet report reads its balances
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', body: JSON.parse(body) as Record<string, unknown> });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  environment = await prepareN8n({ packageDir });
+  const credential = { id: 'blockwirePriceEmu', name: 'Blockwire (emulator)' };
+  const files = writeImportFiles(environment, {
+    credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
+    workflows: [
+      templateWorkflow(
+        'price-alert-to-webhook.json',
+        WORKFLOW_ID,
+        credential,
+        `${receiverUrl}/alerts`,
+        (node) => {
+          // No scheduled poll during the test: every poll is an activation (see above).
+          if ('pollTimes' in node.parameters) {
+            node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
+          }
+        },
+      ),
+      templateWorkflow(
+        'wallet-balances-report.json',
+        REPORT_WORKFLOW_ID,
+        credential,
+        `${receiverUrl}/report`,
+        (node) => {
+          // The watch list: the emulator's dev accounts.
+          if (node.name === 'Watched wallets') {
+            node.parameters.jsCode = `return ${JSON.stringify(emulator.chain!.accounts.slice(0, 3))}.map((address) => ({ json: { address } }));`;
+          }
+        },
+      ),
+      templateWorkflow(
+        'bitcoin-payment-to-row.json',
+        PAYMENT_WORKFLOW_ID,
+        credential,
+        `${receiverUrl}/rows`,
+        (node) => {
+          // The address to watch: one the emulator's Bitcoin simulator pays.
+          if (node.name === 'Blockwire Trigger') node.parameters.addresses = WATCHED;
+        },
+      ),
+    ],
+  });
+  for (const args of [
+    ['import:credentials', `--input=${files.credentials}`],
+    ['import:workflow', '--separate', `--input=${files.workflows}`],
+  ]) {
+    const result = await runN8nCli(install, environment, args);
+    if (result.code !== 0)
+      throw new Error(`n8n ${args[0]} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  server = await startN8nServer(install, environment);
+  api = new N8nApi(server.url);
+  await api.setUp();
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  await emulator?.close();
+  removeEnvironment(environment);
+}, 60_000);
+
+/** How many price requests of LINK the emulator served: one per poll. */
+async function polls(): Promise<number> {
+  const { prices } = (await (await fetch(`${emulator.control}/prices`)).json()) as {
+    prices: { address: string; served: number }[];
+  };
+  return prices.find((price) => price.address === LINK.toLowerCase())?.served ?? 0;
+}
+
+async function untilPolled(count: number): Promise<void> {
+  await waitFor(`poll ${count}`, async () => ((await polls()) >= count ? true : undefined), 60_000);
+  expect(await polls()).toBe(count);
+}
+
+/** The executions of the workflow, once every one has finished. */
+async function finishedExecutions() {
+  return await waitFor('every execution finished', async () => {
+    const executions = await api.executions(WORKFLOW_ID);
+    return executions.every((execution) => ['success', 'error', 'crashed'].includes(execution.status))
+      ? executions
+      : undefined;
+  });
+}
+
+/** One poll through the public API: deactivate, then activate (which polls at once). */
+async function pollByActivation(): Promise<void> {
+  await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/deactivate`);
+  await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
+}
+
+/**
+ * One poll by a restart: n8n stops, and activates the workflow again as it starts. Same port and
+ * database, so the owner's session and API key still hold.
+ */
+async function pollByRestart(): Promise<void> {
+  await server!.stop();
+  server = await startN8nServer(install, environment!);
+}
+
+describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a real n8n', () => {
+  beforeEach(() => {
+    onTestFailed(() => {
+      console.error(
+        `--- n8n server output (last 6000 characters) ---\n${server?.output().slice(-6000) ?? ''}`,
+      );
+    });
+  });
+
+  it(
+    'the template fires exactly one execution per crossing of a scripted series, across restarts of n8n',
+    async () => {
+      const answer = await fetch(`${emulator.control}/prices/eth/${LINK}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ series: SERIES.map((usd) => ({ usd })) }),
+      });
+      expect(answer.status).toBe(200);
+
+      // Poll 1 (activation): 18 arms the trigger below 20; nothing runs.
+      await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
+      await untilPolled(1);
+      expect(await finishedExecutions()).toEqual([]);
+
+      // Poll 2: 21 crosses 20: one execution, one notification.
+      await pollByActivation();
+      await untilPolled(2);
+      await waitFor('the first alert', async () =>
+        (await api.executions(WORKFLOW_ID)).length === 1 ? true : undefined,
+      );
+
+      // Poll 3, after a restart: 22 is still above: the saved state does not fire again.
+      await pollByRestart();
+      await untilPolled(3);
+      // Poll 4: 19 falls below (no alert for this condition).
+      await pollByActivation();
+      await untilPolled(4);
+      // Poll 5, after another restart: 20.5 crosses again: the second execution.
+      await pollByRestart();
+      await untilPolled(5);
+      await waitFor('the second alert', async () =>
+        (await api.executions(WORKFLOW_ID)).length === 2 ? true : undefined,
+      );
+
+      const executions = await finishedExecutions();
+      expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+      const alerts = executions.flatMap((execution) => itemsOf(execution, 'Blockwire Price Trigger'));
+      expect(alerts).toEqual([
+        expect.objectContaining({
+          token: LINK,
+          symbol: 'LINK',
+          chain: 'eth',
+          price: 21,
+          previousPrice: 18,
+          condition: 'crossesAbove',
+          threshold: 20,
+          direction: 'up',
+        }),
+        expect.objectContaining({ price: 20.5, previousPrice: 19, direction: 'up' }),
+      ]);
+      expect(notifications().map((notification) => notification.text)).toEqual([
+        'LINK crossed above 20 USD on eth: now 21 USD, was 18',
+        'LINK crossed above 20 USD on eth: now 20.5 USD, was 19',
+      ]);
+      // Nothing fired late: still two executions.
+      expect(await api.executions(WORKFLOW_ID)).toHaveLength(2);
+    },
+    10 * 60_000,
+  );
+
+  it(
+    'the wallet watch-list template reports the dev accounts’ balances as the emulator’s anvil holds them',
+    async () => {
+      const accounts = emulator.chain!.accounts.slice(0, 3);
+      const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+      const rpc = createRpcClient(client, { chain: 'eth' });
+      const held = await Promise.all(accounts.map(async (account) => BigInt(await rpc.getBalance(account))));
+      await client.close();
+      const result = await runN8nCli(
+        install,
+        environment!,
+        ['execute', `--id=${REPORT_WORKFLOW_ID}`, '--rawOutput'],
+        {
+          timeoutMs: 180_000,
+        },
+      );
+      const run = executeOutput(result.stdout) as {
+        data: {
+          resultData: {
+            runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
+          };
+        };
+      };
+      const output = (node: string) =>
+        (run.data.resultData.runData[node] ?? [])
+          .flatMap((entry) => entry.data?.main?.[0] ?? [])
+          .map((item) => item.json);
+      const balances = output('Balances');
+      expect(balances.map((item) => (item.raw as { wei: string }).wei)).toEqual(held.map(String));
+      const report = received.filter((entry) => entry.path === '/report').map((entry) => entry.body);
+      expect(report).toEqual([
+        {
+          text: [
+            'Wallet balances',
+            ...accounts.map((account, index) => `${account}: ${balances[index]!.balance} ETH`),
+          ].join('\n'),
+          wallets: accounts.map((address, index) => ({ address, balance: balances[index]!.balance })),
+        },
+      ]);
+      for (const item of balances) expect(item.balance).toMatch(/^\d+(\.\d+)?$/);
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'the Bitcoin payment template appends one row per confirmed payment to the watched address',
+    async () => {
+      await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/activate`);
+      // The trigger creates its stream on activation: wait until the service has it.
+      const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+      await waitFor('the payment stream', async () => {
+        const { result } = await listBitcoinStreams(client, { limit: 100 });
+        // Created first, then given its address.
+        return result.find((stream) => stream.tag === 'payments' && stream.amountOfAddresses === 1);
+      });
+      await client.close();
+      const pay = await fetch(`${emulator.control}/bitcoin/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: WATCHED, amountBtc: '0.0015' }),
+      });
+      const { txid } = (await pay.json()) as { txid: string };
+      for (const blocks of [1, 2]) {
+        await fetch(`${emulator.control}/bitcoin/mine`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ blocks }),
+        });
+      }
+      const rows = () => received.filter((entry) => entry.path === '/rows').map((entry) => entry.body);
+      await waitFor('the row', async () => (rows().length > 0 ? true : undefined), 90_000);
+      await waitFor('every execution finished', async () => {
+        const executions = await api.executions(PAYMENT_WORKFLOW_ID);
+        return executions.every((execution) => execution.status === 'success') ? true : undefined;
+      });
+      // Mempool and in-block deliveries start nothing (Stages: confirmed only): one row.
+      expect(rows()).toEqual([
+        {
+          txid,
+          receivedBtc: 0.0015,
+          receivedSats: 150_000,
+          addresses: expect.arrayContaining([WATCHED]),
+          blockHeight: expect.any(Number),
+          confirmed: true,
+        },
+      ]);
+      await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/deactivate`);
+    },
+    5 * 60_000,
+  );
+});

@@ -46,6 +46,15 @@ describe('error titles say what happened, short; the request goes to the descrip
     attempts: 1,
   };
 
+  it('the service’s request id, when the answer had one, ends the description (to quote to support)', () => {
+    const error = toNodeError(
+      NODE,
+      new AuthenticationError({ status: 401, ...request, requestId: 'req_7Hq2' }),
+    );
+    expect(error.message).toBe('Blockwire refused the API key (401)');
+    expect(error.description).toMatch(/Request id: req_7Hq2\.$/);
+  });
+
   it('401: "Blockwire refused the API key (401)", the path (not the URL) in the description', () => {
     const error = toNodeError(
       NODE,
@@ -58,6 +67,7 @@ describe('error titles say what happened, short; the request goes to the descrip
     expect(error.description).toContain('Invalid key');
     expect(`${error.message} ${error.description}`).not.toContain(request.baseUrl);
     expect((error as NodeApiError).httpCode).toBe('401');
+    expect(error.description).not.toContain('Request id');
   });
 
   it('429: "Rate limited by Blockwire (429): retry after 2 s"', () => {

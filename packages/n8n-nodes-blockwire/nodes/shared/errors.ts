@@ -114,6 +114,7 @@ function descriptionOf(error: BlockwireError): string {
     const attempts = error.attempts && error.attempts > 1 ? `, ${error.attempts} attempts` : '';
     parts.push(`Request: ${error.method} ${error.path}${attempts}`);
   }
+  if (error instanceof ApiError && error.requestId) parts.push(`Request id: ${error.requestId}`);
   return parts.map((part) => part.replace(/\.?$/, '.')).join(' ');
 }
 

@@ -46,6 +46,7 @@ const packageDir = join(__dirname, '..');
 const WORKFLOW_ID = 'bwPriceAlert0001';
 const REPORT_WORKFLOW_ID = 'bwWalletReport01';
 const PAYMENT_WORKFLOW_ID = 'bwPaymentToRow01';
+const LABEL_WORKFLOW_ID = 'bwLabelAddress01';
 /** A receive address of the BIP84 test mnemonic ("abandon ×11 about"). */
 const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
@@ -147,6 +148,8 @@ beforeAll(async () => {
           if (node.name === 'Blockwire Trigger') node.parameters.addresses = WATCHED;
         },
       ),
+      // As shipped: its list holds two addresses the directory labels and one it does not.
+      templateWorkflow('label-addresses-with-entities.json', LABEL_WORKFLOW_ID, credential, receiverUrl),
     ],
   });
   for (const args of [
@@ -364,6 +367,39 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
         },
       ]);
       await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/deactivate`);
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'the entity template labels each address of the list with its entity, and an unlabelled one "unknown"',
+    async () => {
+      const result = await runN8nCli(
+        install,
+        environment!,
+        ['execute', `--id=${LABEL_WORKFLOW_ID}`, '--rawOutput'],
+        { timeoutMs: 180_000 },
+      );
+      const run = executeOutput(result.stdout) as {
+        data: {
+          resultData: {
+            runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
+          };
+        };
+      };
+      const labels = (run.data.resultData.runData.Labels ?? [])
+        .flatMap((entry) => entry.data?.main?.[0] ?? [])
+        .map((item) => item.json);
+      // The emulator's fixtures: Binance 14 and Uniswap V2's router are labelled, 0x…dEaD is not.
+      expect(labels).toEqual([
+        { address: '0x28C6c06298d514Db089934071355E5743bf21d60', entity: 'Binance', label: 'Binance 14' },
+        {
+          address: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+          entity: 'Uniswap',
+          label: 'Uniswap V2: Router 2',
+        },
+        { address: '0x000000000000000000000000000000000000dEaD', entity: 'unknown', label: 'unknown' },
+      ]);
     },
     5 * 60_000,
   );

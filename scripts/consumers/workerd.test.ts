@@ -15,6 +15,7 @@ import { freePort } from './harness/processes.js';
 import { type ConsumerProject, consumerProject, removeTarballs } from './harness/project.js';
 import { recipe } from './harness/recipes.js';
 import {
+  CONNECTION_RESET,
   deliverPayment,
   EXPECTED_GUARD_ANSWERS,
   guardAnswers,
@@ -171,7 +172,11 @@ describe('workerd (Cloudflare Workers) through miniflare', () => {
       const { mf, output } = await startWorker(script, { BLOCKWIRE_WEBHOOK_SECRET: service.secret }, port);
       try {
         const url = `http://127.0.0.1:${port}/webhooks/blockwire`;
-        expect(await guardAnswers(service, url), output()).toEqual(EXPECTED_GUARD_ANSWERS);
+        const answers = await guardAnswers(service, url);
+        // The Fetch handler cancels an unsigned upload past the limit rather than read it (CPU is
+        // billed in a Worker); workerd then resets the connection, which may beat the 401.
+        if (answers.unsignedLarge === CONNECTION_RESET) answers.unsignedLarge = 401;
+        expect(answers, output()).toEqual(EXPECTED_GUARD_ANSWERS);
         await deliverPayment(service, url, output);
         for (let i = 0; i < 50 && !stagesLogged(output()); i++) await sleep(100);
         expect(stagesLogged(output()), `the callback logs each stage:\n${output()}`).toBe(true);

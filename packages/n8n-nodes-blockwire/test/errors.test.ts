@@ -9,13 +9,12 @@ import {
 import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { type IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
 import { toNodeError } from '../nodes/shared/errors';
-import { control, credentialsFor } from './support/emulator';
-import { executeContext, NODE } from './support/n8n-context';
+import { control } from './support/emulator';
+import { NODE } from './support/n8n-context';
+import { clearRequestLog, requestsSeen, type RunOptions, runNode } from './support/run-node';
 import { solanaAddresses, USDC } from './support/solana';
 
-const node = new Blockwire();
 let emulator: Emulator;
 
 beforeAll(async () => {
@@ -25,15 +24,8 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function run(
-  parameters: IDataObject | ((index: number) => IDataObject),
-  options: { count?: number; continueOnFail?: boolean; apiKey?: string } = {},
-) {
-  const credentials = { ...credentialsFor(emulator), ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
-  const { execute } = executeContext({ parameters, credentials, ...options });
-  const [output] = await node.execute.call(execute);
-  return output ?? [];
-}
+const run = (parameters: IDataObject | ((index: number) => IDataObject), options?: RunOptions) =>
+  runNode(emulator, parameters, options);
 
 /** Everything an error holds, own properties included, as n8n would serialize or show it. */
 const everything = (error: unknown) => JSON.stringify(error, Object.getOwnPropertyNames(error));
@@ -153,7 +145,7 @@ describe('an item-level error names the input item', () => {
   });
 
   it('under Continue On Fail, the error is on item 37 only; the 499 others are answered, in 5 requests', async () => {
-    await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+    await clearRequestLog(emulator);
     const output = await run(parameters, { count: 500, continueOnFail: true });
     expect(output).toHaveLength(500);
     const failed = output.filter((item) => item.json.error !== undefined);
@@ -162,10 +154,7 @@ describe('an item-level error names the input item', () => {
     expect(failed[0]?.json.error).toMatch(/^Addresses \(entry 1\) in item 37: /);
     expect(output[0]?.json).toMatchObject({ tokenAddress: USDC, found: true });
     expect(output.filter((item) => item.json.found !== undefined)).toHaveLength(499);
-    const requests = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
-      requests: unknown[];
-    };
-    expect(requests.requests).toHaveLength(5);
+    expect(await requestsSeen(emulator, 'solana')).toHaveLength(5);
   });
 
   it('a single item is not numbered: the message starts with the parameter', async () => {

@@ -2,17 +2,13 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 import { NODE_ACTIONS } from '../nodes/Blockwire/actions';
 import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
-import { credentialsFor, useEmulator } from './support/emulator';
-import { executeContext } from './support/n8n-context';
+import { useEmulator } from './support/emulator';
+import { runNode } from './support/run-node';
 
 const service = useEmulator();
 const node = new Blockwire();
 
-async function run(parameters: IDataObject, count = 1) {
-  const { execute } = executeContext({ parameters, count, credentials: credentialsFor(service.emulator) });
-  const [output] = await node.execute.call(execute);
-  return output ?? [];
-}
+const run = (parameters: IDataObject, count = 1) => runNode(service.emulator, parameters, { count });
 
 /** The parameters shown for one operation, by name. */
 function shown(resource: string, operation: string): Map<string, INodeProperties> {

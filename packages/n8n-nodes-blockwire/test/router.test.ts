@@ -2,12 +2,9 @@ import { createClient } from '@blockwire/core';
 import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { type IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
-import { credentialsFor } from './support/emulator';
-import { executeContext } from './support/n8n-context';
+import { clearRequestLog, requestsSeen, type RunOptions, runNode } from './support/run-node';
 import { solanaAddresses, USDC, WRAPPED_SOL } from './support/solana';
 
-const node = new Blockwire();
 let emulator: Emulator;
 
 beforeAll(async () => {
@@ -17,25 +14,10 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function run(
-  parameters: IDataObject | ((index: number) => IDataObject),
-  options: { count?: number; continueOnFail?: boolean; apiKey?: string } = {},
-) {
-  const credentials = { ...credentialsFor(emulator), ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
-  const { execute } = executeContext({ parameters, credentials, ...options });
-  const [output] = await node.execute.call(execute);
-  return output ?? [];
-}
-
-async function requests(api: string): Promise<{ method: string; path: string; status: number }[]> {
-  const response = await fetch(`${emulator.control}/requests?interface=${api}`);
-  return ((await response.json()) as { requests: { method: string; path: string; status: number }[] })
-    .requests;
-}
-
-async function clearRequests() {
-  await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-}
+const run = (parameters: IDataObject | ((index: number) => IDataObject), options?: RunOptions) =>
+  runNode(emulator, parameters, options);
+const requests = (api: string) => requestsSeen(emulator, api);
+const clearRequests = () => clearRequestLog(emulator);
 
 describe('Blockwire node: batching across items', () => {
   it('1,000 items asking one Solana price each make 10 HTTP calls, and each item gets its own price back', async () => {

@@ -12,10 +12,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_ACTIONS, WALLET_RESOURCE } from '../nodes/Blockwire/actions';
 import { Blockwire } from '../nodes/Blockwire/Blockwire.node';
-import { credentialsFor } from './support/emulator';
-import { executeContext } from './support/n8n-context';
+import { clearRequestLog, requestsSeen, type RunOptions, runNode } from './support/run-node';
 
-const node = new Blockwire();
 let emulator: Emulator;
 let client: ReturnType<typeof createClient>;
 
@@ -28,21 +26,11 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function run(
-  parameters: IDataObject | ((index: number) => IDataObject),
-  options: { count?: number; continueOnFail?: boolean } = {},
-) {
-  const { execute } = executeContext({ parameters, credentials: credentialsFor(emulator), ...options });
-  const [output] = await node.execute.call(execute);
-  return output ?? [];
-}
-
-/** The JSON-RPC HTTP requests the emulator saw since the last clear, and the calls each carried. */
-async function nodeRequests(): Promise<{ path: string }[]> {
-  const response = await fetch(`${emulator.control}/requests?interface=node`);
-  return ((await response.json()) as { requests: { path: string }[] }).requests;
-}
-const clearRequests = () => fetch(`${emulator.control}/requests`, { method: 'DELETE' });
+const run = (parameters: IDataObject | ((index: number) => IDataObject), options?: RunOptions) =>
+  runNode(emulator, parameters, options);
+/** The JSON-RPC HTTP requests the emulator saw since the last clear. */
+const nodeRequests = () => requestsSeen(emulator, 'node');
+const clearRequests = () => clearRequestLog(emulator);
 
 /** wei as ETH, every digit kept. */
 function ether(wei: bigint): string {

@@ -5,6 +5,7 @@ import {
   ValidationError,
 } from '@blockwire/core/operations';
 import { NodeOperationError } from 'n8n-workflow';
+import { callLogHooks } from './call-log';
 import { type BlockwireCredentials, baseUrlsOf, CREDENTIAL_TYPE, credentialLabelOf } from './credentials';
 import { toNodeError } from './errors';
 import { N8N_RUNTIME } from './runtime';
@@ -25,6 +26,7 @@ export async function blockwireClient(
         apiKey,
         baseUrls: baseUrlsOf(credentials),
         transport: n8nTransport(context, { apiKey, timeoutMs: DEFAULT_TIMEOUT_MS }),
+        hooks: callLogHooks(context.logger, context.getNode().name),
       },
       N8N_RUNTIME,
     );

@@ -37,6 +37,21 @@ export interface SentRequest {
 export interface FakeLogger {
   warnings: string[];
   infos: string[];
+  debugs: string[];
+}
+
+/** n8n's logger, keeping what each level was given. */
+function fakeLogger(): FakeLogger & Record<string, unknown> {
+  const logger: FakeLogger & Record<string, unknown> = {
+    warnings: [],
+    infos: [],
+    debugs: [],
+    warn: (message: string) => logger.warnings.push(message),
+    info: (message: string) => logger.infos.push(message),
+    debug: (message: string) => logger.debugs.push(message),
+    error: (message: string) => logger.warnings.push(message),
+  };
+  return logger;
 }
 
 const workflowIds = new WeakMap<object, string>();
@@ -94,14 +109,7 @@ interface ContextOptions {
 }
 
 function base(options: ContextOptions) {
-  const logger: FakeLogger & Record<string, unknown> = {
-    warnings: [],
-    infos: [],
-    warn: (message: string) => logger.warnings.push(message),
-    info: (message: string) => logger.infos.push(message),
-    debug: () => {},
-    error: (message: string) => logger.warnings.push(message),
-  };
+  const logger = fakeLogger();
   const staticData = options.staticData ?? {};
   const workflowId = options.workflowId ?? workflowIdOf(staticData);
   return {
@@ -190,7 +198,9 @@ export function executeContext(options: {
   const parametersOf = (index: number) =>
     typeof options.parameters === 'function' ? options.parameters(index) : options.parameters;
   const count = options.count ?? 1;
+  const logger = fakeLogger();
   const execute = {
+    logger,
     getNode: () => ({
       ...NODE,
       name: 'Blockwire',
@@ -211,7 +221,7 @@ export function executeContext(options: {
       httpRequestWithAuthentication: fakeHttpRequestWithAuthentication(options.credentials, options.sent),
     },
   } as unknown as IExecuteFunctions;
-  return { execute };
+  return { execute, logger };
 }
 
 /**
@@ -257,14 +267,7 @@ export function triggerExecuteContext(options: {
   workflowId?: string;
   mode?: string;
 }) {
-  const logger: FakeLogger & Record<string, unknown> = {
-    warnings: [],
-    infos: [],
-    warn: (message: string) => logger.warnings.push(message),
-    info: (message: string) => logger.infos.push(message),
-    debug: () => {},
-    error: (message: string) => logger.warnings.push(message),
-  };
+  const logger = fakeLogger();
   const workflowId = options.workflowId ?? 'workflow-1';
   const execute = {
     logger,

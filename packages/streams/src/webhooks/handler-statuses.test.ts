@@ -3,6 +3,7 @@
  * Node listener over real HTTP and the Fetch-style handler in process. The streams README's
  * "Status codes" section is this table.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import {
 } from './handler.js';
 import { createMemoryTxStore } from './store.js';
 import { createBitcoinTxTracker } from './tracker.js';
+import { type DeliveryEvent, WEBHOOK_CHANNELS } from './webhook-events.js';
 
 /** Flipped on by a case to make the hashing back-end throw, as a broken one would. */
 const fault = vi.hoisted(() => ({ keccak: false, store: false }));
@@ -56,6 +58,8 @@ interface Case {
   setUp?: () => void;
   status: number;
   message: string | RegExp;
+  /** The delivery event published for it (`WEBHOOK_CHANNELS.delivery`), status aside. */
+  event: Omit<DeliveryEvent, 'status'>;
   /** What onError must have been told, if anything. */
   reported?: Pick<WebhookErrorContext, 'kind' | 'phase'>;
 }
@@ -64,14 +68,35 @@ const bitcoin = JSON.stringify(MEMPOOL_DELIVERY);
 const evm = JSON.stringify(EVM_DELIVERY);
 
 const CASES: Case[] = [
-  { name: 'a signed EVM delivery', body: evm, signature: 'valid', status: 200, message: 'accepted' },
-  { name: 'a signed Bitcoin delivery', body: bitcoin, signature: 'valid', status: 200, message: 'accepted' },
+  {
+    name: 'a signed EVM delivery',
+    body: evm,
+    signature: 'valid',
+    status: 200,
+    event: { outcome: 'accepted', kind: 'evm', streamId: EVM_DELIVERY.streamId },
+    message: 'accepted',
+  },
+  {
+    name: 'a signed Bitcoin delivery',
+    body: bitcoin,
+    signature: 'valid',
+    status: 200,
+    event: {
+      outcome: 'accepted',
+      kind: 'bitcoin',
+      streamId: MEMPOOL_DELIVERY.streamId,
+      stage: 'mempool',
+      duplicate: false,
+    },
+    message: 'accepted',
+  },
   {
     name: 'the header in upper case',
     body: evm,
     signature: 'valid',
     header: 'X-SIGNATURE',
     status: 200,
+    event: { outcome: 'accepted', kind: 'evm', streamId: EVM_DELIVERY.streamId },
     message: 'accepted',
   },
   {
@@ -79,6 +104,7 @@ const CASES: Case[] = [
     body: '',
     signature: 'none',
     status: 200,
+    event: { outcome: 'verification' },
     message: 'verification request',
   },
   {
@@ -86,6 +112,7 @@ const CASES: Case[] = [
     body: JSON.stringify(VERIFICATION_PAYLOAD),
     signature: 'none',
     status: 200,
+    event: { outcome: 'verification' },
     message: 'verification request',
   },
   {
@@ -93,6 +120,7 @@ const CASES: Case[] = [
     body: evm,
     signature: 'none',
     status: 401,
+    event: { outcome: 'refused', reason: 'missing-signature' },
     message: 'the x-signature header is missing',
   },
   {
@@ -100,6 +128,7 @@ const CASES: Case[] = [
     body: evm,
     signature: 'sha256=abc',
     status: 401,
+    event: { outcome: 'refused', reason: 'malformed-signature' },
     message: 'the x-signature is malformed',
   },
   {
@@ -107,6 +136,7 @@ const CASES: Case[] = [
     body: evm,
     signature: `0x${'ab'.repeat(32)}`,
     status: 401,
+    event: { outcome: 'refused', reason: 'bad-signature' },
     message: 'the x-signature does not match',
   },
   {
@@ -114,6 +144,7 @@ const CASES: Case[] = [
     body: `[${'0,'.repeat(UNSIGNED_BODY_LIMIT)}0]`,
     signature: 'none',
     status: 401,
+    event: { outcome: 'refused', reason: 'missing-signature' },
     message: 'the x-signature header is missing',
   },
   {
@@ -121,6 +152,7 @@ const CASES: Case[] = [
     body: '{"streamId":',
     signature: 'valid',
     status: 400,
+    event: { outcome: 'refused', reason: 'not-json' },
     message: 'the body is not valid JSON',
   },
   {
@@ -128,6 +160,7 @@ const CASES: Case[] = [
     body: JSON.stringify({ ...EVM_DELIVERY, tag: '\ud800' }),
     signature: 'valid',
     status: 200,
+    event: { outcome: 'accepted', kind: 'evm', streamId: EVM_DELIVERY.streamId },
     message: 'accepted',
   },
   {
@@ -135,6 +168,7 @@ const CASES: Case[] = [
     body: JSON.stringify({ ...MEMPOOL_DELIVERY, transactions: 'none' }),
     signature: 'valid',
     status: 200,
+    event: { outcome: 'unreadable', reason: 'invalid-payload', kind: 'bitcoin' },
     message: 'accepted, but the payload did not parse; reported',
     reported: { kind: 'bitcoin', phase: 'payload' },
   },
@@ -143,6 +177,7 @@ const CASES: Case[] = [
     body: evmOfLength(CAP),
     signature: 'valid',
     status: 200,
+    event: { outcome: 'accepted', kind: 'evm', streamId: EVM_DELIVERY.streamId },
     message: 'accepted',
   },
   {
@@ -150,6 +185,7 @@ const CASES: Case[] = [
     body: evmOfLength(CAP + 1),
     signature: 'valid',
     status: 413,
+    event: { outcome: 'refused', reason: 'too-large' },
     message: `the body is larger than ${CAP} bytes`,
   },
   {
@@ -160,6 +196,7 @@ const CASES: Case[] = [
       fault.keccak = true;
     },
     status: 500,
+    event: { outcome: 'failed', reason: 'receiver-failed' },
     message: 'could not verify the signature here',
     reported: { kind: 'unknown', phase: 'receive' },
   },
@@ -171,10 +208,19 @@ const CASES: Case[] = [
       fault.store = true;
     },
     status: 500,
+    event: { outcome: 'failed', reason: 'store-failed', kind: 'bitcoin' },
     message: 'could not record the delivery',
     reported: { kind: 'bitcoin', phase: 'store' },
   },
-  { name: 'a GET', body: '', signature: 'none', method: 'GET', status: 405, message: /POST/ },
+  {
+    name: 'a GET',
+    body: '',
+    signature: 'none',
+    method: 'GET',
+    status: 405,
+    event: { outcome: 'refused', reason: 'wrong-method' },
+    message: /POST/,
+  },
 ];
 
 /** A receiver with a tracker over a store that fails on demand, and what it was told. */
@@ -263,8 +309,12 @@ describe.each(ENTRY_POINTS)('%s', (_, send) => {
       headers[k.header ?? 'x-signature'] = k.signature === 'valid' ? await signRaw(k.body) : k.signature;
     k.setUp?.();
     const sent = { body: k.body, headers, method: k.method ?? 'POST' };
-    const answer = await send(handler, sent);
+    const published: unknown[] = [];
+    const listen = (message: unknown) => published.push(message);
+    subscribe(WEBHOOK_CHANNELS.delivery, listen);
+    const answer = await send(handler, sent).finally(() => unsubscribe(WEBHOOK_CHANNELS.delivery, listen));
     expect(answer.status).toBe(k.status);
+    expect(published).toEqual([{ status: k.status, ...k.event }]);
     const { message } = answer.body as { ok: boolean; message: string };
     if (typeof k.message === 'string') expect(message).toBe(k.message);
     else expect(message).toMatch(k.message);

@@ -4,6 +4,7 @@
 import { ValidationError, type ValidationIssue } from '@blockwire/core';
 import { checkOptionsObject } from '@blockwire/core/operations';
 import { isBlankText, rawTextOf } from './body.js';
+import { listening, publish } from './events.js';
 import type { NodeIncomingMessage, NodeServerResponse } from './node-types.js';
 import {
   type BitcoinDeliveryStage,
@@ -17,6 +18,7 @@ import {
 } from './payloads.js';
 import { KeccakFailure, signatureBytesOf, verifyDelivery, verifyRawDelivery } from './signature.js';
 import type { AcceptedDelivery, BitcoinTxTracker, TxChange } from './tracker.js';
+import type { DeliveryEvent, DeliveryRefusal } from './webhook-events.js';
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -129,6 +131,66 @@ const reply = (status: number, message: string): WebhookResponse => ({
   body: { ok: status === 200, message },
 });
 
+type DeliveryNote = Omit<DeliveryEvent, 'status'>;
+
+/** What each answer meant, for the delivery event the handler publishes once it answered. */
+const notes = new WeakMap<WebhookResponse, DeliveryNote>();
+
+/** `reply`, noting what the answer means (see `WEBHOOK_CHANNELS.delivery`). */
+function answer(status: number, message: string, note: DeliveryNote): WebhookResponse {
+  const response = reply(status, message);
+  if (listening('delivery')) notes.set(response, note);
+  return response;
+}
+
+const refusal = (reason: DeliveryRefusal): DeliveryNote => ({ outcome: 'refused', reason });
+const failure = (reason: DeliveryRefusal, kind?: 'bitcoin' | 'evm'): DeliveryNote => ({
+  outcome: 'failed',
+  reason,
+  ...(kind ? { kind } : {}),
+});
+const VERIFICATION: DeliveryNote = { outcome: 'verification' };
+const UNREADABLE_BITCOIN: DeliveryNote = {
+  outcome: 'unreadable',
+  reason: 'invalid-payload',
+  kind: 'bitcoin',
+};
+const UNREADABLE_EVM: DeliveryNote = { outcome: 'unreadable', reason: 'invalid-payload', kind: 'evm' };
+
+/** One stage event per transaction a Bitcoin delivery moved forward. */
+function publishStages(context: BitcoinDeliveryContext): void {
+  for (const change of context.changes ?? []) {
+    publish('stage', () => ({
+      txid: change.txid,
+      from: change.from,
+      to: change.to,
+      deliveryId: context.deliveryId,
+    }));
+  }
+}
+
+function publishCallbackFailure(
+  kind: 'bitcoin' | 'evm',
+  deliveryId: string | undefined,
+  error: unknown,
+): void {
+  publish('callback', () => ({
+    kind,
+    outcome: 'failed',
+    deliveryId,
+    errorType: error instanceof Error ? error.name : typeof error,
+  }));
+}
+
+/** Publishes the delivery event of an answer (one per request answered). */
+function published(response: WebhookResponse): WebhookResponse {
+  publish('delivery', () => ({
+    status: response.status,
+    ...(notes.get(response) ?? { outcome: 'refused' }),
+  }));
+  return response;
+}
+
 function headerOf(headers: HeaderBag, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
   // node:http and most frameworks give header names in lower case: one lookup, no scan.
@@ -147,7 +209,9 @@ function headerOf(headers: HeaderBag, name: string): string | undefined {
  * zero-delay timer where there is none (workerd, browsers).
  */
 const nextTurn = (): Promise<void> =>
-  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 
 /**
  * The largest unsigned body a receiver reads: enough for a verification POST sent as a payload
@@ -175,11 +239,15 @@ function byteLengthOf(body: unknown): number {
  */
 function unsignedReply(raw: unknown, signature: string | undefined): WebhookResponse {
   const small = byteLengthOf(raw) <= UNSIGNED_BODY_LIMIT;
-  return small && isVerificationRequest(raw) ? reply(200, 'verification request') : unsigned(signature);
+  return small && isVerificationRequest(raw)
+    ? answer(200, 'verification request', VERIFICATION)
+    : unsigned(signature);
 }
 
 const unsigned = (signature: string | undefined): WebhookResponse =>
-  reply(401, signature === undefined ? 'the x-signature header is missing' : 'the x-signature is malformed');
+  signature === undefined
+    ? answer(401, 'the x-signature header is missing', refusal('missing-signature'))
+    : answer(401, 'the x-signature is malformed', refusal('malformed-signature'));
 
 /** Every option of `createWebhookHandler` (the type keeps this list complete). */
 const HANDLER_OPTIONS = Object.keys({
@@ -276,6 +344,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       await onBitcoin?.(payload, context);
     } catch (error) {
       failure = error ?? new Error('onBitcoin threw');
+      publishCallbackFailure('bitcoin', context.deliveryId, error);
       await report(error, { kind: 'bitcoin', phase: 'callback', payload, deliveryId: context.deliveryId });
     }
     try {
@@ -297,8 +366,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
           return [];
         })
     : Promise.resolve([]);
+  /** A delivery whose callback never finished (or failed), run again. */
+  function runAgain(accepted: AcceptedDelivery): Promise<void> {
+    publish('callback', () => ({ kind: 'bitcoin', outcome: 'resumed', deliveryId: accepted.deliveryId }));
+    return runBitcoin(accepted.payload, contextOf(accepted));
+  }
   const resumed = track(async () => {
-    for (const accepted of await pending) await runBitcoin(accepted.payload, contextOf(accepted));
+    for (const accepted of await pending) await runAgain(accepted);
   });
 
   let closed = false;
@@ -316,7 +390,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         } catch (error) {
           await report(error, { kind: 'bitcoin', phase: 'store', payload: undefined });
         }
-        for (const accepted of again) await runBitcoin(accepted.payload, contextOf(accepted));
+        for (const accepted of again) await runAgain(accepted);
       }).finally(resumeLater);
     }, resumeEveryMs);
     // A receiver that is otherwise done must still be able to exit.
@@ -349,17 +423,26 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       if (error instanceof ValidationError) {
         // Signed by the service, so retrying would not fix it; it stays recorded as failed.
         track(() => report(error, { kind: 'bitcoin', phase: 'payload', payload: body }));
-        return reply(200, 'accepted, but the payload did not parse; reported');
+        return answer(200, 'accepted, but the payload did not parse; reported', UNREADABLE_BITCOIN);
       }
       // Not durably written (or not read, by a fault here): let the service deliver it again.
       const phase = tracker ? 'store' : 'payload';
       track(() => report(error, { kind: 'bitcoin', phase, payload: body }));
-      return reply(500, tracker ? 'could not record the delivery' : 'could not read the payload');
+      return tracker
+        ? answer(500, 'could not record the delivery', failure('store-failed', 'bitcoin'))
+        : answer(500, 'could not read the payload', failure('receiver-failed', 'bitcoin'));
     }
+    publishStages(context);
     // With nothing to call back and nothing to settle, nothing is left for later (as for EVM
     // without onEvm): the payload is not held past the answer for an empty task.
     if (onBitcoin || tracker) later(() => runBitcoin(payload, context));
-    return reply(200, 'accepted');
+    return answer(200, 'accepted', {
+      outcome: 'accepted',
+      kind: 'bitcoin',
+      streamId: payload.streamId,
+      stage: context.stage,
+      ...(context.changes ? { duplicate: context.changes.length === 0 } : {}),
+    });
   }
 
   function acceptEvm(body: unknown): WebhookResponse {
@@ -371,19 +454,20 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // A payload the contract refuses is the sender's, and a retry would not fix it; a fault of
       // the parser's own is not, and a 200 would lose the delivery.
       return error instanceof ValidationError
-        ? reply(200, 'accepted, but the payload did not parse; reported')
-        : reply(500, 'could not read the payload');
+        ? answer(200, 'accepted, but the payload did not parse; reported', UNREADABLE_EVM)
+        : answer(500, 'could not read the payload', failure('receiver-failed', 'evm'));
     }
     if (onEvm) {
       later(async () => {
         try {
           await onEvm(payload);
         } catch (error) {
+          publishCallbackFailure('evm', undefined, error);
           await report(error, { kind: 'evm', phase: 'callback', payload });
         }
       });
     }
-    return reply(200, 'accepted');
+    return answer(200, 'accepted', { outcome: 'accepted', kind: 'evm', streamId: payload.streamId });
   }
 
   /**
@@ -393,7 +477,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
    */
   async function receive(request: WebhookRequest): Promise<WebhookResponse> {
     if (request.method !== undefined && request.method.toUpperCase() !== 'POST') {
-      return reply(405, 'webhooks are delivered with POST');
+      return answer(405, 'webhooks are delivered with POST', refusal('wrong-method'));
     }
     const signature = headerOf(request.headers, 'x-signature');
     const expected = signatureBytesOf(signature);
@@ -405,18 +489,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       const verified = verifyRawDelivery(received, expected, secret);
       if (!(typeof verified === 'boolean' ? verified : await verified)) return mismatch(raw);
       const text = rawTextOf(received)!;
-      if (isBlankText(text)) return reply(200, 'verification request');
+      if (isBlankText(text)) return answer(200, 'verification request', VERIFICATION);
       try {
         body = JSON.parse(text);
       } catch (error) {
         if (!(error instanceof SyntaxError)) throw error;
-        return reply(400, 'the body is not valid JSON');
+        return answer(400, 'the body is not valid JSON', refusal('not-json'));
       }
     } else if (!(await verifyDelivery(undefined, () => body, signature, secret))) {
       // Parsed by the framework already (express.json()): only its serialization can be checked.
-      return reply(401, 'the x-signature does not match');
+      return answer(401, 'the x-signature does not match', refusal('bad-signature'));
     }
-    if (isVerificationRequest(body)) return reply(200, 'verification request');
+    if (isVerificationRequest(body)) return answer(200, 'verification request', VERIFICATION);
     return isBitcoinWebhook(body) ? acceptBitcoin(body) : acceptEvm(body);
   }
 
@@ -427,17 +511,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
    */
   function failedToReceive(error: unknown): WebhookResponse {
     track(() => report(error, { kind: 'unknown', phase: 'receive', payload: undefined }));
-    return reply(
+    return answer(
       500,
       error instanceof KeccakFailure ? 'could not verify the signature here' : 'the receiver failed',
+      failure('receiver-failed'),
     );
   }
 
   const handler = (async (request: WebhookRequest): Promise<WebhookResponse> => {
     try {
-      return await receive(request);
+      return published(await receive(request));
     } catch (error) {
-      return failedToReceive(error);
+      return published(failedToReceive(error));
     }
   }) as WebhookHandler;
   Object.defineProperty(handler, RECEIVE_FAILED, { value: failedToReceive });
@@ -445,7 +530,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   /** A raw body whose signature does not match: a signed but empty verification POST still passes. */
   function mismatch(raw: unknown): WebhookResponse {
     const blank = byteLengthOf(raw) === 0;
-    return blank ? reply(200, 'verification request') : reply(401, 'the x-signature does not match');
+    return blank
+      ? answer(200, 'verification request', VERIFICATION)
+      : answer(401, 'the x-signature does not match', refusal('bad-signature'));
   }
 
   handler.idle = async () => {
@@ -468,9 +555,9 @@ const RECEIVE_FAILED = Symbol('blockwire.receiveFailed');
 /** The answer to a request whose body could not be read: the handler's own report, else the console. */
 function readFailure(handler: object, error: unknown): WebhookResponse {
   const own = (handler as { [RECEIVE_FAILED]?: (error: unknown) => WebhookResponse })[RECEIVE_FAILED];
-  if (own) return own(error);
+  if (own) return published(own(error));
   logFailure('[@blockwire/streams] webhook request could not be read', error);
-  return reply(500, 'the receiver failed');
+  return published(answer(500, 'the receiver failed', failure('receiver-failed')));
 }
 
 const contextOf = (accepted: AcceptedDelivery): BitcoinDeliveryContext => ({
@@ -614,7 +701,11 @@ function tooLargeReply(
   maxBodyBytes: number,
   signature: string | undefined,
 ): WebhookResponse {
-  return error.signed ? reply(413, `the body is larger than ${maxBodyBytes} bytes`) : unsigned(signature);
+  return published(
+    error.signed
+      ? answer(413, `the body is larger than ${maxBodyBytes} bytes`, refusal('too-large'))
+      : unsigned(signature),
+  );
 }
 
 /** The cap of a listener's options, checked: a positive whole number of bytes. */

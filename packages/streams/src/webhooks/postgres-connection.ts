@@ -3,6 +3,7 @@
  * restart, `idle_session_timeout`, a pooler or a NAT closing an idle connection): which errors
  * mean "the connection is gone, run it again", and the owner session the store keeps.
  */
+import { publish } from './events.js';
 import type { PostgresTxStoreSql } from './postgres-sql.js';
 
 type Row = Record<string, unknown>;
@@ -216,5 +217,6 @@ export async function takeOver(
   } finally {
     await client.query(sql.unlockOwner, [namespace, other]);
   }
+  publish('store', () => ({ store: 'postgres', event: 'takeover', owner, from: other }));
   return true;
 }

@@ -1,3 +1,4 @@
+import { publish } from './events.js';
 import {
   isConnectionLost,
   type OwnerSession,
@@ -24,6 +25,8 @@ export function ownerSessions(db: PostgresPool, sql: PostgresTxStoreSql, namespa
     open = undefined;
     opening = undefined;
     lostOwner = session.owner;
+    if (!closed)
+      publish('store', () => ({ store: 'postgres', event: 'connection-lost', owner: session.owner }));
     reopenSoon(50);
   };
 
@@ -45,6 +48,15 @@ export function ownerSessions(db: PostgresPool, sql: PostgresTxStoreSql, namespa
           throw new Error('the PostgreSQL store is closed');
         }
         open = session;
+        if (lostOwner !== undefined) {
+          const from = lostOwner;
+          publish('store', () => ({
+            store: 'postgres',
+            event: 'connection-regained',
+            owner: session.owner,
+            from,
+          }));
+        }
         lostOwner = undefined;
         return session;
       },

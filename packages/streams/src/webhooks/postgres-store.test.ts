@@ -4,7 +4,9 @@
  * deliveries at once, four stores migrating at once, and recovery that takes over only the
  * deliveries of owners that are gone — one of them a process killed with SIGKILL.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import {
   mkdirSync,
   mkdtempSync,
@@ -28,6 +30,7 @@ import { createPostgresTxStore, type PostgresTxStore, postgresTxStoreSql } from 
 import { signBody } from './signature.js';
 import type { RecordedChange, TxStore } from './store.js';
 import { createBitcoinTxTracker, type TxChange } from './tracker.js';
+import { type StoreEvent, WEBHOOK_CHANNELS } from './webhook-events.js';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
 const child = join(import.meta.dirname, '__fixtures__', 'postgres-child.mjs');
@@ -353,6 +356,9 @@ describe.skipIf(skipped('postgresql'))('createPostgresTxStore', () => {
     const schema = freshSchema();
     const store = await openStore(schema);
     const before = await store.owner();
+    const events: StoreEvent[] = [];
+    const listen = (message: unknown) => events.push(message as StoreEvent);
+    subscribe(WEBHOOK_CHANNELS.store, listen);
     const left = await store.saveDelivery(MEMPOOL_DELIVERY, 1);
     await admin.query(
       "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2",
@@ -363,6 +369,15 @@ describe.skipIf(skipped('postgresql'))('createPostgresTxStore', () => {
     const next = await store.saveDelivery(MEMPOOL_DELIVERY, 2);
     expect((await store.listDeliveries()).map((d) => d.id)).toEqual([left, next]);
     await store.close();
+    unsubscribe(WEBHOOK_CHANNELS.store, listen);
+    // What an operator alerts on: the session lost, the new owner taking the old one's deliveries, back.
+    const owner = events.find((event) => event.event === 'connection-regained')?.owner;
+    expect(owner).not.toBe(before);
+    expect(events).toEqual([
+      { store: 'postgres', event: 'connection-lost', owner: before },
+      { store: 'postgres', event: 'takeover', owner, from: before },
+      { store: 'postgres', event: 'connection-regained', owner, from: before },
+    ]);
   });
 
   it('keeps a healthy receiver alive when the server ends idle sessions (idle_session_timeout 300 ms): same owner, lock held, nothing taken over', async () => {

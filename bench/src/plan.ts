@@ -111,7 +111,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
               transactionsPerBlock: 10,
               rounds: 32,
               warmup: 4,
-              longerWarmup: { viem: 8, 'undici-request': 6 },
+              longerWarmup: { viem: 8, 'undici-dispatch': 6, 'undici-request': 6 },
               processes: 8,
             },
       );

@@ -251,7 +251,7 @@ export const COMPARISON_IDS = [
 const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'rest-overhead': ['undici-dispatch', 'undici-request', 'fetch', 'moralis'],
   'solana-scale': ['undici-concurrent', 'sequential'],
-  'json-rpc': ['viem', 'ethers', 'undici-request'],
+  'json-rpc': ['viem', 'ethers', 'undici-dispatch', 'undici-request'],
   'webhook-intake': ['moralis', 'hand-rolled'],
   // node:crypto's only where the runtime has keccak-256.
   keccak: ['hash-wasm', 'noble'],

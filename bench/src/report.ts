@@ -142,12 +142,17 @@ export interface Comparison {
    */
   leastFavourableTo?: string;
   notes?: string[];
+  /** Seconds the comparison took, every run of a `--repeat` included. */
+  durationSeconds?: number;
 }
 
 export interface Results {
   commit: string;
   node: string;
+  /** Cores, CPU model (`cpuModel`), memory, platform: what the figures hold on. */
   machine: string;
+  /** The CPU's model name, with family, model and stepping where Linux lists them. */
+  cpuModel?: string;
   quick: boolean;
   /** How many times every comparison ran (`--repeat`). */
   repeat?: number;
@@ -461,8 +466,10 @@ export function toMarkdown(results: Results, command: string): string {
     );
   }
   for (const c of results.comparisons) {
-    if (!c.cases?.length && !c.notes?.length && !c.repeats) continue;
+    if (!c.cases?.length && !c.notes?.length && !c.repeats && c.durationSeconds === undefined) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
+    if (c.durationSeconds !== undefined)
+      lines.push(`${c.rounds} rounds a run; took ${c.durationSeconds.toFixed(0)} s in all.`, '');
     if (c.cases?.length) {
       const withCpu = c.cases.some((k) => k.cpuRatios);
       lines.push(

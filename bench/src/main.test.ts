@@ -68,6 +68,7 @@ describe('formatProblems', () => {
       comparison('webhook-intake', { moralis: 1, 'hand-rolled': 1 }),
       comparison('keccak', { 'hash-wasm': 1, noble: 1 }),
       comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
+      comparison('cold-start', { 'moralis-modular': 1, fetch: 1 }),
       comparison('n8n-items', { 'http-request-node': 1, 'http-request-aggregate': 1 }),
     ],
   };

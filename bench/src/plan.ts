@@ -1,5 +1,6 @@
 /** How big and how many rounds each comparison is, full and quick. */
 import { isN8nInstalled, n8nCacheDir } from '../../packages/n8n-nodes-blockwire/e2e/install-n8n.ts';
+import { coldStart } from './comparisons/cold-start.ts';
 import { jsonRpc } from './comparisons/json-rpc.ts';
 import { keccak } from './comparisons/keccak.ts';
 import { n8nItems } from './comparisons/n8n-items.ts';
@@ -165,6 +166,10 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
       );
     case 'weight':
       return weight();
+    case 'cold-start':
+      // A fresh process a run, so no process settles into a regime and no warm-up but the disk's:
+      // 20 rounds give each reference 20 processes (Blockwire's build about twice as many).
+      return coldStart(quick ? { rounds: 3, warmup: 1 } : { rounds: 20, warmup: 1 });
     case 'n8n-items':
       // Installing n8n takes minutes, once per machine: a quick run (the smoke test of npm test)
       // does not wait for it. The n8n package's e2e test runs both workflows in that n8n anyway.

@@ -249,6 +249,7 @@ export const COMPARISON_IDS = [
   'webhook-intake',
   'keccak',
   'weight',
+  'cold-start',
   'n8n-items',
 ] as const;
 
@@ -261,6 +262,7 @@ const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   // node:crypto's only where the runtime has keccak-256.
   keccak: ['hash-wasm', 'noble'],
   weight: ['moralis-modular', 'moralis'],
+  'cold-start': ['moralis-modular', 'fetch'],
   'n8n-items': ['http-request-node', 'http-request-aggregate'],
 };
 

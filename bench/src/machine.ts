@@ -53,9 +53,12 @@ export const BENCH_NICENESS = -10;
  * Linux they inherit it from the thread that makes them): every contender runs in this process
  * or a child of it and calls servers it starts, so all of them gain alike, and a burst from another job on the
  * machine lands less often in the middle of one contender's run. Only root may raise it; then
- * the run goes on at the priority it has. Returns the niceness the run has.
+ * the run goes on at the priority it has; a run started with a niceness above 0 (`nice -n 19 pnpm
+ * bench`, on a machine shared with work that comes first) keeps it. Returns the niceness the run has.
  */
 export function raisePriority(): number {
+  // Started under `nice`: whoever started it wants it to yield to the machine's other jobs.
+  if (getPriority(0) > 0) return getPriority(0);
   try {
     setPriority(0, BENCH_NICENESS);
   } catch {

@@ -471,7 +471,10 @@ export function toMarkdown(results: Results, command: string): string {
     if (!c.cases?.length && !c.notes?.length && !c.repeats && c.durationSeconds === undefined) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
     if (c.durationSeconds !== undefined)
-      lines.push(`${c.rounds} rounds a run; took ${c.durationSeconds.toFixed(0)} s in all.`, '');
+      lines.push(
+        `${c.rounds} round${c.rounds === 1 ? '' : 's'} a run; took ${c.durationSeconds.toFixed(0)} s in all.`,
+        '',
+      );
     if (c.cases?.length) {
       const withCpu = c.cases.some((k) => k.cpuRatios);
       lines.push(

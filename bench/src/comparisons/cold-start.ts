@@ -43,8 +43,14 @@ export function firstAnswer(file: string): Promise<Run> {
       out += chunk;
       if (answer || !out.includes('\n')) return;
       const elapsed = since(start);
-      const line = JSON.parse(out.slice(0, out.indexOf('\n'))) as { usdPrice: unknown; cpuMs: number };
-      if (line.usdPrice !== evmTokenPrice.usdPrice) reject(new Error(`${file} printed ${out}`));
+      let line: { usdPrice?: unknown; cpuMs?: unknown } | undefined;
+      try {
+        line = JSON.parse(out.slice(0, out.indexOf('\n')));
+      } catch {}
+      if (line?.usdPrice !== evmTokenPrice.usdPrice || typeof line.cpuMs !== 'number') {
+        reject(new Error(`${file} printed ${out}`));
+        return;
+      }
       answer = { figure: elapsed, cpuMs: line.cpuMs };
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { allowedCpus, pinProcess } from './machine.ts';
+import { allowedCpus, cpuModel, pinProcess } from './machine.ts';
 
 describe.runIf(process.platform === 'linux' && cpus().length > 1)('pinProcess', () => {
   it('moves every thread of a process to the CPUs it is given', async () => {
@@ -26,5 +26,17 @@ describe.runIf(process.platform === 'linux' && cpus().length > 1)('pinProcess', 
   it('says false for a process that does not exist (taskset itself exits with 0 there)', () => {
     const unused = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8')) + 1;
     expect(pinProcess(unused, '0')).toBe(false);
+  });
+});
+
+describe('cpuModel', () => {
+  it('names the model with its family, model and stepping, which a virtual machine’s name leaves out', () => {
+    const cpuinfo =
+      'processor\t: 0\ncpu family\t: 25\nmodel\t\t: 17\nmodel name\t: AMD EPYC\nstepping\t: 1\n';
+    expect(cpuModel(cpuinfo)).toBe('AMD EPYC (family 25, model 17, stepping 1)');
+  });
+
+  it('is the model name alone where the numbers are not listed', () => {
+    expect(cpuModel('model name\t: Apple M2\n')).toBe('Apple M2');
   });
 });

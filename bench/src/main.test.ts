@@ -64,10 +64,11 @@ describe('formatProblems', () => {
     comparisons: [
       comparison('rest-overhead', { 'undici-dispatch': 1, 'undici-request': 1, fetch: 1, moralis: 1 }),
       comparison('solana-scale', { 'undici-concurrent': 1, sequential: 1 }),
-      comparison('json-rpc', { viem: 1, ethers: 1, 'undici-request': 1 }),
+      comparison('json-rpc', { viem: 1, ethers: 1, 'undici-dispatch': 1, 'undici-request': 1 }),
       comparison('webhook-intake', { moralis: 1, 'hand-rolled': 1 }),
       comparison('keccak', { 'hash-wasm': 1, noble: 1 }),
       comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
+      comparison('cold-start', { 'moralis-modular': 1, fetch: 1 }),
       comparison('n8n-items', { 'http-request-node': 1, 'http-request-aggregate': 1 }),
     ],
   };
@@ -98,7 +99,7 @@ describe('formatProblems', () => {
       'rest-overhead.ratios.undici-request is not a positive number',
       'solana-scale.cpuRatios is not an object',
       'json-rpc.references.ethers is missing',
-      'json-rpc: references (undici-request,viem) and ratios (ethers,undici-request,viem) name different things',
+      'json-rpc: references (undici-dispatch,undici-request,viem) and ratios (ethers,undici-dispatch,undici-request,viem) name different things',
       'comparison weight is missing',
     ]);
   });

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { writeFigures } from './figures.ts';
 import {
   commitDescription,
+  cpuModel,
   loadAverage,
   machineDescription,
   pinClientAndServers,
@@ -60,6 +61,10 @@ const pinning = quick ? undefined : pinClientAndServers();
 const started = performance.now();
 const startedAt = new Date().toISOString();
 const loadAtStart = loadAverage();
+const machine = machineDescription();
+process.stderr.write(
+  `[bench] ${machine}; Node ${process.version}; load average ${loadAtStart.toFixed(1)} at the start\n`,
+);
 const comparisons: Comparison[] = [];
 const failures: { id: string; error: string }[] = [];
 const skipped: Skipped[] = [];
@@ -89,6 +94,7 @@ for (const id of COMPARISON_IDS) {
     process.stderr.write(`[bench] ${id} FAILED: ${text}\n`);
     continue;
   }
+  comparison.durationSeconds = (performance.now() - t0) / 1000;
   comparisons.push(comparison);
   const ratios = Object.entries(comparison.ratios)
     .map(([name, value]) => `${name} ${value.toFixed(2)}`)
@@ -98,15 +104,18 @@ for (const id of COMPARISON_IDS) {
   );
 }
 
+const loadAtEnd = loadAverage();
+process.stderr.write(`[bench] load average ${loadAtEnd.toFixed(1)} at the end\n`);
 const results: Results = {
   commit: commitDescription(benchDir),
   node: process.version,
-  machine: machineDescription(),
+  machine,
+  cpuModel: cpuModel(),
   quick,
   repeat,
   startedAt,
   durationSeconds: (performance.now() - started) / 1000,
-  load: { start: loadAtStart, end: loadAverage() },
+  load: { start: loadAtStart, end: loadAtEnd },
   niceness,
   ...(pinning ? { pinning } : {}),
   cores: cpus().length,

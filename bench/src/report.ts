@@ -142,12 +142,17 @@ export interface Comparison {
    */
   leastFavourableTo?: string;
   notes?: string[];
+  /** Seconds the comparison took, every run of a `--repeat` included. */
+  durationSeconds?: number;
 }
 
 export interface Results {
   commit: string;
   node: string;
+  /** Cores, CPU model (`cpuModel`), memory, platform: what the figures hold on. */
   machine: string;
+  /** The CPU's model name, with family, model and stepping where Linux lists them. */
+  cpuModel?: string;
   quick: boolean;
   /** How many times every comparison ran (`--repeat`). */
   repeat?: number;
@@ -244,6 +249,7 @@ export const COMPARISON_IDS = [
   'webhook-intake',
   'keccak',
   'weight',
+  'cold-start',
   'n8n-items',
 ] as const;
 
@@ -251,11 +257,12 @@ export const COMPARISON_IDS = [
 const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'rest-overhead': ['undici-dispatch', 'undici-request', 'fetch', 'moralis'],
   'solana-scale': ['undici-concurrent', 'sequential'],
-  'json-rpc': ['viem', 'ethers', 'undici-request'],
+  'json-rpc': ['viem', 'ethers', 'undici-dispatch', 'undici-request'],
   'webhook-intake': ['moralis', 'hand-rolled'],
   // node:crypto's only where the runtime has keccak-256.
   keccak: ['hash-wasm', 'noble'],
   weight: ['moralis-modular', 'moralis'],
+  'cold-start': ['moralis-modular', 'fetch'],
   'n8n-items': ['http-request-node', 'http-request-aggregate'],
 };
 
@@ -461,8 +468,13 @@ export function toMarkdown(results: Results, command: string): string {
     );
   }
   for (const c of results.comparisons) {
-    if (!c.cases?.length && !c.notes?.length && !c.repeats) continue;
+    if (!c.cases?.length && !c.notes?.length && !c.repeats && c.durationSeconds === undefined) continue;
     lines.push('', `## ${c.title} (\`${c.id}\`)`, '');
+    if (c.durationSeconds !== undefined)
+      lines.push(
+        `${c.rounds} round${c.rounds === 1 ? '' : 's'} a run; took ${c.durationSeconds.toFixed(0)} s in all.`,
+        '',
+      );
     if (c.cases?.length) {
       const withCpu = c.cases.some((k) => k.cpuRatios);
       lines.push(

@@ -8,6 +8,7 @@
 import { builderOf, type Client, namesOf } from '../client-process.ts';
 import { API_KEY } from '../fixtures.ts';
 import { since } from '../harness.ts';
+import { dispatchJson } from './undici-dispatch.ts';
 
 export const BATCH = 20;
 export const CHAIN = 'eth';
@@ -98,48 +99,65 @@ async function ethersCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls>
   };
 }
 
-/** Raw undici: exactly what a batching client should send, blocks in order, 20 calls a POST. */
-async function undiciCalls({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls> {
-  const { Pool } = await import('undici');
-  const url = new URL(proxyUrl);
-  const pool = new Pool(url.origin, { connections: 32 });
-  const calls = roundCalls(numbers);
-  const bodies: string[] = [];
-  for (let i = 0; i < calls.length; i += BATCH) {
-    bodies.push(
-      JSON.stringify(calls.slice(i, i + BATCH).map((call, j) => ({ jsonrpc: '2.0', id: i + j, ...call }))),
-    );
-  }
-  return {
-    async round() {
-      const replies = await Promise.all(
-        bodies.map(async (body) => {
-          const response = await pool.request({
-            path: url.pathname,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          });
-          return JSON.parse(await response.body.text()) as { id: number; result: unknown }[];
-        }),
+type Replies = { id: number; result: unknown }[];
+type Post = (pool: import('undici').Pool, url: URL, body: string) => Promise<Replies>;
+
+/**
+ * Raw undici: exactly what a batching client should send, blocks in order, 20 calls a POST, each
+ * answer `JSON.parse`d (no validation); `post` is how one POST is made and read.
+ */
+function rawUndiciCalls(post: Post) {
+  return async ({ proxyUrl, numbers }: JsonRpcConfig): Promise<Calls> => {
+    const { Pool } = await import('undici');
+    const url = new URL(proxyUrl);
+    const pool = new Pool(url.origin, { connections: 32 });
+    const calls = roundCalls(numbers);
+    const bodies: string[] = [];
+    for (let i = 0; i < calls.length; i += BATCH) {
+      bodies.push(
+        JSON.stringify(calls.slice(i, i + BATCH).map((call, j) => ({ jsonrpc: '2.0', id: i + j, ...call }))),
       );
-      const byId = new Map(replies.flat().map((reply) => [reply.id, reply.result]));
-      return numbers.map(
-        (_, i): BlockAndReceipts => [
-          byId.get(2 * i) as { transactions: unknown[] },
-          byId.get(2 * i + 1) as unknown[],
-        ],
-      );
-    },
-    close: () => pool.close(),
+    }
+    return {
+      async round() {
+        const replies = await Promise.all(bodies.map((body) => post(pool, url, body)));
+        const byId = new Map(replies.flat().map((reply) => [reply.id, reply.result]));
+        return numbers.map(
+          (_, i): BlockAndReceipts => [
+            byId.get(2 * i) as { transactions: unknown[] },
+            byId.get(2 * i + 1) as unknown[],
+          ],
+        );
+      },
+      close: () => pool.close(),
+    };
   };
 }
+
+const jsonHeaders = { 'content-type': 'application/json' };
+
+/** `Pool.dispatch` with a handler gathering the body (the way Blockwire's transport reads one). */
+const postByDispatch: Post = (pool, url, body) =>
+  dispatchJson<Replies>(pool, {
+    origin: url.origin,
+    path: url.pathname,
+    method: 'POST',
+    headers: jsonHeaders,
+    body,
+  });
+
+/** `Pool.request` + `body.text()`: undici's everyday API, which costs more per answer. */
+const postByRequest: Post = async (pool, url, body) => {
+  const response = await pool.request({ path: url.pathname, method: 'POST', headers: jsonHeaders, body });
+  return JSON.parse(await response.body.text()) as Replies;
+};
 
 const clients = {
   blockwire: blockwireCalls,
   viem: viemCalls,
   ethers: ethersCalls,
-  'undici-request': undiciCalls,
+  'undici-dispatch': rawUndiciCalls(postByDispatch),
+  'undici-request': rawUndiciCalls(postByRequest),
 } satisfies Record<string, (config: JsonRpcConfig) => Promise<Calls>>;
 
 /** The JSON-RPC clients, in the order the comparison runs them. */

@@ -4,10 +4,10 @@
  * requests per second. Each client imports its library when it is built, so a process holds only
  * its own contender's code (the official SDK's alone is several MB of heap to mark).
  */
-import type { Dispatcher } from 'undici';
 import { builderOf, type Client, namesOf } from '../client-process.ts';
 import { API_KEY, evmTokenPrice, USDC } from '../fixtures.ts';
 import { since, withConcurrency } from '../harness.ts';
+import { dispatchJson } from './undici-dispatch.ts';
 
 export const CONCURRENCY = 32;
 
@@ -62,32 +62,11 @@ async function blockwireFetchCalls({ serverUrl }: RestConfig): Promise<Calls> {
 async function undiciDispatchCalls({ serverUrl }: RestConfig): Promise<Calls> {
   const { Pool } = await import('undici');
   const pool = new Pool(serverUrl, { connections: CONCURRENCY });
-  const path = pathOf();
-  const dispatchJson = (dispatcher: Dispatcher) =>
-    new Promise<{ usdPrice?: unknown }>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let status = 0;
-      dispatcher.dispatch(
-        { origin: serverUrl, path, method: 'GET', headers },
-        {
-          onRequestStart() {},
-          onResponseStart(_controller, statusCode) {
-            status = statusCode;
-          },
-          onResponseData(_controller, chunk) {
-            chunks.push(chunk);
-          },
-          onResponseEnd() {
-            if (status !== 200) reject(new Error(`status ${status}`));
-            else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          },
-          onResponseError(_controller, error) {
-            reject(error);
-          },
-        },
-      );
-    });
-  return { call: () => dispatchJson(pool), close: () => pool.close() };
+  const request = { origin: serverUrl, path: pathOf(), method: 'GET', headers } as const;
+  return {
+    call: () => dispatchJson<{ usdPrice?: unknown }>(pool, request),
+    close: () => pool.close(),
+  };
 }
 
 async function undiciRequestCalls({ serverUrl }: RestConfig): Promise<Calls> {

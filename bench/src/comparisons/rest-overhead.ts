@@ -18,8 +18,16 @@ import {
 } from './rest-clients.ts';
 
 function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
-  const { blockwire, references, ratios, spread } = summary;
-  return { name, blockwire, references, ratios, ratioRanges: spread.ratios };
+  const { blockwire, references, ratios, cpuRatios, spread } = summary;
+  return {
+    name,
+    blockwire,
+    references,
+    ratios,
+    ratioRanges: spread.ratios,
+    cpuRatios,
+    cpuRatioRanges: spread.cpuRatios,
+  };
 }
 
 export interface RestOverheadOptions extends ProcessOptions {
@@ -60,15 +68,13 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     concurrency = 1;
     calls = Math.max(200, Math.round(options.calls / 5));
     const aloneCalls = calls;
-    const alone = summarize(
-      await measure(
-        contenders.filter((c) => c.name !== 'moralis'),
-        'blockwire',
-        options,
-      ),
+    const aloneMeasured = await measure(
+      contenders.filter((c) => c.name !== 'moralis'),
       'blockwire',
-      true,
+      options,
     );
+    const alone = summarize(aloneMeasured, 'blockwire', true);
+    const aloneCpu = cpuPerCall(aloneMeasured, 'blockwire', aloneCalls);
     // Blockwire on the fetch build's transport against its default (undici), at concurrency 32.
     concurrency = CONCURRENCY;
     calls = options.calls;
@@ -110,7 +116,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       notes: [
         'Blockwire: `getEvmTokenPrice(client, { address, chain: "eth" })` with the default client (undici transport, retries, 30 s timeout, input and response validation).',
         'undici-dispatch: `Pool.dispatch` with a handler that gathers the body, then `JSON.parse` (no validation), the leanest undici call; undici-request: `Pool.request` + `body.text()` + `JSON.parse`; fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',
-        `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references['undici-dispatch']!).toFixed(0)} µs with undici.dispatch + JSON.parse and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included).`,
+        `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references['undici-dispatch']!).toFixed(0)} µs with undici.dispatch + JSON.parse and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included); client CPU a call: Blockwire ${aloneCpu.blockwire.toFixed(1)} µs; ${listed(aloneCpu.references, (us) => `${us.toFixed(1)} µs`)}.`,
         `Client CPU per call (process.cpuUsage over the run ÷ calls, the median of each contender's runs): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${listed(cpu.references, (us) => `${us.toFixed(1)} µs`)}. Blockwire's over each, paired as the CPU ratios are (median of the pairs): ${listed(overheads, (us) => `${us >= 0 ? '+' : ''}${us.toFixed(1)} µs`)}.`,
         `The server runs in a child process: its work is in no CPU figure, only in wall time. ${ownProcessNote(options.processes)}`,
         `Blockwire on Node with the fetch build's transport (\`createFetchTransport({ fetch })\`, what a Node bundle made with the \`worker\` condition uses; see \`weight\`), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${transportCpu.references['blockwire-fetch']!.toFixed(1)} µs of client CPU a call against ${transportCpu.blockwire.toFixed(1)} µs with the default undici transport (${(transportCpu.references['blockwire-fetch']! / transportCpu.blockwire).toFixed(2)}×). This is why the Node build keeps undici although its bundle is larger.`,

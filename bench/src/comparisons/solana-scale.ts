@@ -101,6 +101,8 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
         references: summary.references,
         ratios: summary.ratios,
         ratioRanges: summary.spread.ratios,
+        cpuRatios: summary.cpuRatios,
+        cpuRatioRanges: summary.spread.cpuRatios,
       },
       {
         name: overLimitCase,
@@ -108,6 +110,8 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
         references: overLimit.references,
         ratios: overLimit.ratios,
         ratioRanges: overLimit.spread.ratios,
+        cpuRatios: overLimit.cpuRatios,
+        cpuRatioRanges: overLimit.spread.cpuRatios,
       },
     ];
     return {

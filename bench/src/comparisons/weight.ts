@@ -21,24 +21,32 @@ import { listen, sendJson } from '../servers.ts';
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
 
-const programs = {
-  blockwire: (base: string) => `
+/**
+ * The statement a program ends its call with, given the expression of the price: by default it
+ * prints the price as JSON; `cold-start` prints the process's CPU time beside it.
+ */
+export type Report = (usdPrice: string) => string;
+const printPrice: Report = (usdPrice) => `console.log(JSON.stringify({ usdPrice: ${usdPrice} }));`;
+
+/** Each contender's program, for the server at `base`. */
+export const programs = {
+  blockwire: (base: string, report: Report = printPrice) => `
 import { createClient } from '@blockwire/core';
 import { getEvmTokenPrice } from '@blockwire/prices';
 const client = createClient({ apiKey: 'bench-key', baseUrls: { evm: ${JSON.stringify(base)} } });
 const price = await getEvmTokenPrice(client, { address: '${USDC}', chain: 'eth' });
-console.log(JSON.stringify({ usdPrice: price.usdPrice }));
+${report('price.usdPrice')}
 await client.close();
 `,
-  moralis: (base: string) => `
+  moralis: (base: string, report: Report = printPrice) => `
 import Moralis from 'moralis';
 await Moralis.start({ apiKey: 'bench-key', evmApiBaseUrl: ${JSON.stringify(base)} });
 const price = await Moralis.EvmApi.token.getTokenPrice({ address: '${USDC}', chain: '0x1' });
-console.log(JSON.stringify({ usdPrice: price.toJSON().usdPrice }));
+${report('price.toJSON().usdPrice')}
 process.exit(0);
 `,
   // The modular official packages, registered by hand as their docs show: only the EVM API.
-  'moralis-modular': (base: string) => `
+  'moralis-modular': (base: string, report: Report = printPrice) => `
 import { Core } from '@moralisweb3/common-core';
 import { ApiUtils } from '@moralisweb3/api-utils';
 import { EvmApi } from '@moralisweb3/evm-api';
@@ -47,14 +55,23 @@ const evmApi = EvmApi.create(core);
 core.registerModules([evmApi, ApiUtils.create(core)]);
 await core.start({ apiKey: 'bench-key', evmApiBaseUrl: ${JSON.stringify(base)} });
 const price = await evmApi.token.getTokenPrice({ address: '${USDC}', chain: '0x1' });
-console.log(JSON.stringify({ usdPrice: price.toJSON().usdPrice }));
+${report('price.toJSON().usdPrice')}
 process.exit(0);
+`,
+  // No library: the runtime's own fetch, the answer's JSON read without a check.
+  fetch: (base: string, report: Report = printPrice) => `
+const response = await fetch(${JSON.stringify(`${base}/erc20/${USDC}/price?chain=0x1`)}, {
+  headers: { accept: 'application/json', 'x-api-key': 'bench-key' },
+});
+if (response.status !== 200) throw new Error(\`status \${response.status}\`);
+const price = await response.json();
+${report('price.usdPrice')}
 `,
 };
 
-type Platform = 'node' | 'browser';
+export type Platform = 'node' | 'browser';
 
-interface Bundle {
+export interface Bundle {
   bytes: number;
   gzipBytes: number;
   /** The largest inputs by package, in bytes of minified output. */
@@ -62,9 +79,9 @@ interface Bundle {
 }
 
 /** The export condition that picks Blockwire's fetch build where the platform would pick Node's. */
-const FETCH_BUILD_CONDITION = 'worker';
+export const FETCH_BUILD_CONDITION = 'worker';
 
-async function bundle(
+export async function bundle(
   source: string,
   platform: Platform,
   outfile: string,
@@ -132,7 +149,7 @@ export async function weight(): Promise<Comparison> {
   const base = `${server.url}/api/v2.2`;
   /** Bundles a program and runs the bundle under Node: it must print the price. */
   const bundleAndRun = async (
-    name: keyof typeof programs,
+    name: Exclude<keyof typeof programs, 'fetch'>,
     platform: Platform,
     conditions: string[] = [],
   ): Promise<Bundle> => {

@@ -62,9 +62,9 @@ export interface N8nWithEmulator {
   cli(args: string[], options?: { timeoutMs?: number }): Promise<CliResult>;
   /**
    * Runs an imported workflow with `n8n execute` beside the server, fails if it failed or printed
-   * the emulator's key; resolves to each node's output items.
+   * the emulator's key or any of `secrets`; resolves to each node's output items.
    */
-  execute(id: string): Promise<NodeOutput>;
+  execute(id: string, options?: { secrets?: readonly string[] }): Promise<NodeOutput>;
 }
 
 /** The items a node output, by node name; throws for a node that did not run. */
@@ -138,9 +138,9 @@ export function useN8nWithEmulator(options: N8nWithEmulatorOptions): N8nWithEmul
       started.server = await startN8nServer(ready('install'), ready('environment'));
     },
     cli,
-    async execute(id) {
+    async execute(id, executeOptions) {
       const result = await cli(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs: 180_000 });
-      return outputOf(id, result, ready('emulator').apiKey);
+      return outputOf(id, result, [ready('emulator').apiKey, ...(executeOptions?.secrets ?? [])]);
     },
   };
 }
@@ -152,13 +152,13 @@ interface RunData {
   };
 }
 
-function outputOf(id: string, result: CliResult, apiKey: string): NodeOutput {
+function outputOf(id: string, result: CliResult, secrets: readonly string[]): NodeOutput {
   const everything = result.stdout + result.stderr;
   if (result.code !== 0 && !finishedBeforeSignal(result))
     throw new Error(
       `n8n execute --id=${id} exited ${result.code ?? result.signal}:\n${everything.slice(-6000)}`,
     );
-  expect(everything).not.toContain(apiKey);
+  for (const secret of secrets) expect(everything).not.toContain(secret);
   const run = executeOutput(result.stdout) as RunData;
   return (node) => {
     const runs = run.data.resultData.runData[node];

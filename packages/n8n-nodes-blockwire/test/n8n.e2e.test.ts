@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * The package inside a real n8n (2.41.1, installed once per user into ~/.cache/blockwire, see

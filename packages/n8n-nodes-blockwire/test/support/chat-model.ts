@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * A scripted OpenAI-compatible model on 127.0.0.1: it answers the Chat Completions API

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * What every real-n8n test file sets up before its first test: the emulator, n8n (installed once,

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * The package's templates (templates/*.json) imported into a real n8n (2.41.1) and run against the
@@ -20,27 +20,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createClient } from '@blockwire/core';
-import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { createRpcClient } from '@blockwire/rpc';
 import { listBitcoinStreams } from '@blockwire/streams';
 import { skipped } from '@blockwire/testing/skips';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
-import {
-  executeOutput,
-  itemsOf,
-  N8nApi,
-  type N8nEnvironment,
-  type N8nProcess,
-  prepareN8n,
-  removeEnvironment,
-  runN8nCli,
-  startN8nServer,
-  waitFor,
-  writeImportFiles,
-} from '../e2e/n8n.ts';
-import { credentialImport } from '../e2e/workflows.ts';
-import { credentialsFor } from './support/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemsOf, waitFor } from '../e2e/n8n.ts';
+import { useN8nWithEmulator } from './support/n8n';
 
 const packageDir = join(__dirname, '..');
 const WORKFLOW_ID = 'bwPriceAlert0001';
@@ -52,12 +37,8 @@ const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const LINK = '0x514910771AF9Ca656af840dff83E8264EcF986CA';
 /** The template's LINK level is 20 USD: the series crosses it twice. */
 const SERIES = [18, 21, 22, 19, 20.5];
+const CREDENTIAL = { id: 'blockwirePriceEmu', name: 'Blockwire (emulator)' };
 
-let install: N8nInstall;
-let emulator: Emulator;
-let environment: N8nEnvironment | undefined;
-let server: N8nProcess | undefined;
-let api: N8nApi;
 let receiver: Server;
 /** What the receiver standing in for Slack got, by path. */
 const received: { path: string; body: Record<string, unknown> }[] = [];
@@ -77,7 +58,6 @@ interface TemplateNode {
 function templateWorkflow(
   file: string,
   id: string,
-  credential: { id: string; name: string },
   notifyUrl: string,
   adjust: (node: TemplateNode) => void = () => {},
 ) {
@@ -86,17 +66,15 @@ function templateWorkflow(
   };
   for (const node of template.nodes) {
     node.type = node.type.replace(/^n8n-nodes-blockwire\./, 'CUSTOM.');
-    if (node.credentials?.blockwireApi) node.credentials.blockwireApi = credential;
+    if (node.credentials?.blockwireApi) node.credentials.blockwireApi = CREDENTIAL;
     if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = notifyUrl;
     adjust(node);
   }
   return { ...template, id, active: false };
 }
 
+// Registered before n8n's set-up: the templates post to it.
 beforeAll(async () => {
-  if (skipped('n8n')) return;
-  install = await ensureN8n();
-  emulator = await startEmulator({ seed: 7 }); // anvil included: the wallet report reads its balances
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => {
@@ -108,29 +86,29 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  environment = await prepareN8n({ packageDir });
-  const credential = { id: 'blockwirePriceEmu', name: 'Blockwire (emulator)' };
-  const files = writeImportFiles(environment, {
-    credentials: [credentialImport(credential, { ...credentialsFor(emulator) })],
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+});
+
+const receiverUrl = () => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+// anvil included (the default): the wallet report reads its balances.
+const n8n = useN8nWithEmulator({
+  credential: CREDENTIAL,
+  imports: (emulator) => ({
     workflows: [
-      templateWorkflow(
-        'price-alert-to-webhook.json',
-        WORKFLOW_ID,
-        credential,
-        `${receiverUrl}/alerts`,
-        (node) => {
-          // No scheduled poll during the test: every poll is an activation (see above).
-          if ('pollTimes' in node.parameters) {
-            node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
-          }
-        },
-      ),
+      templateWorkflow('price-alert-to-webhook.json', WORKFLOW_ID, `${receiverUrl()}/alerts`, (node) => {
+        // No scheduled poll during the test: every poll is an activation (see above).
+        if ('pollTimes' in node.parameters) {
+          node.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0 0 0 1 1 *' }] };
+        }
+      }),
       templateWorkflow(
         'wallet-balances-report.json',
         REPORT_WORKFLOW_ID,
-        credential,
-        `${receiverUrl}/report`,
+        `${receiverUrl()}/report`,
         (node) => {
           // The watch list: the emulator's dev accounts.
           if (node.name === 'Watched wallets') {
@@ -141,40 +119,21 @@ beforeAll(async () => {
       templateWorkflow(
         'bitcoin-payment-to-row.json',
         PAYMENT_WORKFLOW_ID,
-        credential,
-        `${receiverUrl}/rows`,
+        `${receiverUrl()}/rows`,
         (node) => {
           // The address to watch: one the emulator's Bitcoin simulator pays.
           if (node.name === 'Blockwire Trigger') node.parameters.addresses = WATCHED;
         },
       ),
       // As shipped: its list holds two addresses the directory labels and one it does not.
-      templateWorkflow('label-addresses-with-entities.json', LABEL_WORKFLOW_ID, credential, receiverUrl),
+      templateWorkflow('label-addresses-with-entities.json', LABEL_WORKFLOW_ID, receiverUrl()),
     ],
-  });
-  for (const args of [
-    ['import:credentials', `--input=${files.credentials}`],
-    ['import:workflow', '--separate', `--input=${files.workflows}`],
-  ]) {
-    const result = await runN8nCli(install, environment, args);
-    if (result.code !== 0)
-      throw new Error(`n8n ${args[0]} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  }
-  server = await startN8nServer(install, environment);
-  api = new N8nApi(server.url);
-  await api.setUp();
-}, 15 * 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-  await emulator?.close();
-  removeEnvironment(environment);
-}, 60_000);
+  }),
+});
 
 /** How many price requests of LINK the emulator served: one per poll. */
 async function polls(): Promise<number> {
-  const { prices } = (await (await fetch(`${emulator.control}/prices`)).json()) as {
+  const { prices } = (await (await fetch(`${n8n.emulator.control}/prices`)).json()) as {
     prices: { address: string; served: number }[];
   };
   return prices.find((price) => price.address === LINK.toLowerCase())?.served ?? 0;
@@ -188,7 +147,7 @@ async function untilPolled(count: number): Promise<void> {
 /** The executions of the workflow, once every one has finished. */
 async function finishedExecutions() {
   return await waitFor('every execution finished', async () => {
-    const executions = await api.executions(WORKFLOW_ID);
+    const executions = await n8n.api.executions(WORKFLOW_ID);
     return executions.every((execution) => ['success', 'error', 'crashed'].includes(execution.status))
       ? executions
       : undefined;
@@ -197,8 +156,8 @@ async function finishedExecutions() {
 
 /** One poll through the public API: deactivate, then activate (which polls at once). */
 async function pollByActivation(): Promise<void> {
-  await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/deactivate`);
-  await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
+  await n8n.api.publicApi('POST', `/workflows/${WORKFLOW_ID}/deactivate`);
+  await n8n.api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
 }
 
 /**
@@ -206,23 +165,14 @@ async function pollByActivation(): Promise<void> {
  * database, so the owner's session and API key still hold.
  */
 async function pollByRestart(): Promise<void> {
-  await server!.stop();
-  server = await startN8nServer(install, environment!);
+  await n8n.restart();
 }
 
 describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a real n8n', () => {
-  beforeEach(() => {
-    onTestFailed(() => {
-      console.error(
-        `--- n8n server output (last 6000 characters) ---\n${server?.output().slice(-6000) ?? ''}`,
-      );
-    });
-  });
-
   it(
     'the template fires exactly one execution per crossing of a scripted series, across restarts of n8n',
     async () => {
-      const answer = await fetch(`${emulator.control}/prices/eth/${LINK}`, {
+      const answer = await fetch(`${n8n.emulator.control}/prices/eth/${LINK}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ series: SERIES.map((usd) => ({ usd })) }),
@@ -230,7 +180,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
       expect(answer.status).toBe(200);
 
       // Poll 1 (activation): 18 arms the trigger below 20; nothing runs.
-      await api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
+      await n8n.api.publicApi('POST', `/workflows/${WORKFLOW_ID}/activate`);
       await untilPolled(1);
       expect(await finishedExecutions()).toEqual([]);
 
@@ -238,7 +188,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
       await pollByActivation();
       await untilPolled(2);
       await waitFor('the first alert', async () =>
-        (await api.executions(WORKFLOW_ID)).length === 1 ? true : undefined,
+        (await n8n.api.executions(WORKFLOW_ID)).length === 1 ? true : undefined,
       );
 
       // Poll 3, after a restart: 22 is still above: the saved state does not fire again.
@@ -251,7 +201,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
       await pollByRestart();
       await untilPolled(5);
       await waitFor('the second alert', async () =>
-        (await api.executions(WORKFLOW_ID)).length === 2 ? true : undefined,
+        (await n8n.api.executions(WORKFLOW_ID)).length === 2 ? true : undefined,
       );
 
       const executions = await finishedExecutions();
@@ -275,7 +225,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
         'LINK crossed above 20 USD on eth: now 20.5 USD, was 19',
       ]);
       // Nothing fired late: still two executions.
-      expect(await api.executions(WORKFLOW_ID)).toHaveLength(2);
+      expect(await n8n.api.executions(WORKFLOW_ID)).toHaveLength(2);
     },
     10 * 60_000,
   );
@@ -283,30 +233,12 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
   it(
     'the wallet watch-list template reports the dev accounts’ balances as the emulator’s anvil holds them',
     async () => {
-      const accounts = emulator.chain!.accounts.slice(0, 3);
-      const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+      const accounts = n8n.emulator.chain!.accounts.slice(0, 3);
+      const client = createClient({ apiKey: n8n.emulator.apiKey, baseUrls: n8n.emulator.urls, retry: false });
       const rpc = createRpcClient(client, { chain: 'eth' });
       const held = await Promise.all(accounts.map(async (account) => BigInt(await rpc.getBalance(account))));
       await client.close();
-      const result = await runN8nCli(
-        install,
-        environment!,
-        ['execute', `--id=${REPORT_WORKFLOW_ID}`, '--rawOutput'],
-        {
-          timeoutMs: 180_000,
-        },
-      );
-      const run = executeOutput(result.stdout) as {
-        data: {
-          resultData: {
-            runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
-          };
-        };
-      };
-      const output = (node: string) =>
-        (run.data.resultData.runData[node] ?? [])
-          .flatMap((entry) => entry.data?.main?.[0] ?? [])
-          .map((item) => item.json);
+      const output = await n8n.execute(REPORT_WORKFLOW_ID);
       const balances = output('Balances');
       expect(balances.map((item) => (item.raw as { wei: string }).wei)).toEqual(held.map(String));
       const report = received.filter((entry) => entry.path === '/report').map((entry) => entry.body);
@@ -327,23 +259,23 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
   it(
     'the Bitcoin payment template appends one row per confirmed payment to the watched address',
     async () => {
-      await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/activate`);
+      await n8n.api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/activate`);
       // The trigger creates its stream on activation: wait until the service has it.
-      const client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
+      const client = createClient({ apiKey: n8n.emulator.apiKey, baseUrls: n8n.emulator.urls, retry: false });
       await waitFor('the payment stream', async () => {
         const { result } = await listBitcoinStreams(client, { limit: 100 });
         // Created first, then given its address.
         return result.find((stream) => stream.tag === 'payments' && stream.amountOfAddresses === 1);
       });
       await client.close();
-      const pay = await fetch(`${emulator.control}/bitcoin/transactions`, {
+      const pay = await fetch(`${n8n.emulator.control}/bitcoin/transactions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ to: WATCHED, amountBtc: '0.0015' }),
       });
       const { txid } = (await pay.json()) as { txid: string };
       for (const blocks of [1, 2]) {
-        await fetch(`${emulator.control}/bitcoin/mine`, {
+        await fetch(`${n8n.emulator.control}/bitcoin/mine`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ blocks }),
@@ -352,7 +284,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
       const rows = () => received.filter((entry) => entry.path === '/rows').map((entry) => entry.body);
       await waitFor('the row', async () => (rows().length > 0 ? true : undefined), 90_000);
       await waitFor('every execution finished', async () => {
-        const executions = await api.executions(PAYMENT_WORKFLOW_ID);
+        const executions = await n8n.api.executions(PAYMENT_WORKFLOW_ID);
         return executions.every((execution) => execution.status === 'success') ? true : undefined;
       });
       // Mempool and in-block deliveries start nothing (Stages: confirmed only): one row.
@@ -366,7 +298,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
           confirmed: true,
         },
       ]);
-      await api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/deactivate`);
+      await n8n.api.publicApi('POST', `/workflows/${PAYMENT_WORKFLOW_ID}/deactivate`);
     },
     5 * 60_000,
   );
@@ -374,22 +306,7 @@ describe.skipIf(skipped('n8n'))('Blockwire Price Trigger and the templates in a 
   it(
     'the entity template labels each address of the list with its entity, and an unlabelled one "unknown"',
     async () => {
-      const result = await runN8nCli(
-        install,
-        environment!,
-        ['execute', `--id=${LABEL_WORKFLOW_ID}`, '--rawOutput'],
-        { timeoutMs: 180_000 },
-      );
-      const run = executeOutput(result.stdout) as {
-        data: {
-          resultData: {
-            runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]>;
-          };
-        };
-      };
-      const labels = (run.data.resultData.runData.Labels ?? [])
-        .flatMap((entry) => entry.data?.main?.[0] ?? [])
-        .map((item) => item.json);
+      const labels = (await n8n.execute(LABEL_WORKFLOW_ID))('Labels');
       // The emulator's fixtures: Binance 14 and Uniswap V2's router are labelled, 0x…dEaD is not.
       expect(labels).toEqual([
         { address: '0x28C6c06298d514Db089934071355E5743bf21d60', entity: 'Binance', label: 'Binance 14' },

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
    Test code: runs in vitest, never inside n8n (package.json#files is dist). */
 /**
  * The package inside a real n8n (2.41.1, installed once per user into ~/.cache/blockwire, see
@@ -12,30 +12,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Client, createClient } from '@blockwire/core';
-import { type Emulator, SEEDED_EVM_STREAM_IDS, startEmulator } from '@blockwire/emulator';
+import { type Emulator, SEEDED_EVM_STREAM_IDS } from '@blockwire/emulator';
 import { getSolanaTokenPrices } from '@blockwire/prices';
 import { createRpcClient } from '@blockwire/rpc';
 import { getBitcoinStream, listBitcoinStreams, signBody } from '@blockwire/streams';
 import { skipped } from '@blockwire/testing/skips';
 import type { INodeTypeDescription } from 'n8n-workflow';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../e2e/fault-proxy.ts';
-import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
-import {
-  type CliResult,
-  type Execution,
-  executeOutput,
-  itemsOf,
-  N8nApi,
-  type N8nEnvironment,
-  type N8nServer,
-  prepareN8n,
-  removeEnvironment,
-  runN8nCli,
-  startN8nServer,
-  waitFor,
-  writeImportFiles,
-} from '../e2e/n8n.ts';
+import { type Execution, itemsOf, waitFor } from '../e2e/n8n.ts';
 import {
   actionNode,
   credentialImport,
@@ -53,10 +38,10 @@ import {
 import { NODE_ACTIONS } from '../nodes/Blockwire/actions';
 import { collectionOf } from '../nodes/Blockwire/description';
 import { control, credentialsFor } from './support/emulator';
+import { useN8nWithEmulator } from './support/n8n';
 import { collectionOption } from './support/options';
 import { solanaBatchAddresses, USDC, WRAPPED_SOL } from './support/solana';
 
-const packageDir = join(__dirname, '..');
 const WATCHED = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const CREDENTIAL = { id: 'blockwireEmulator', name: 'Blockwire (emulator)' };
 /** n8n's Header Auth credential with the emulator key, for its HTTP Request node. */
@@ -65,13 +50,8 @@ const TRIGGER_WORKFLOW_ID = 'bwBitcoinTrigger';
 const WEBHOOK_ID = randomUUID();
 const STAGES = ['mempool', 'in-block', 'confirmed'];
 
-let install: N8nInstall;
-let emulator: Emulator;
 let client: Client;
 let proxy: FaultProxy;
-let environment: N8nEnvironment | undefined;
-let server: N8nServer | undefined;
-let api: N8nApi;
 let receiver: Server;
 /** A service that ignores `page`: every request for a category's entities gets the same full page. */
 let ignoresPage: Server;
@@ -80,10 +60,8 @@ const IGNORES_PAGE_CREDENTIAL = { id: 'blockwireIgnoresPage', name: 'Blockwire (
 let actionWorkflows: Record<string, Workflow>;
 const batchAddresses = solanaBatchAddresses(1_000);
 
+// Registered before n8n's set-up: the workflows name these servers, n8n's webhook URL is the proxy's.
 beforeAll(async () => {
-  install = await ensureN8n(); // minutes the first time on a machine, then reused
-  emulator = await startEmulator({ seed: 7 }); // anvil included: the JSON-RPC actions run against it
-  client = createClient({ apiKey: emulator.apiKey, baseUrls: emulator.urls, retry: false });
   receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
   ignoresPage = createServer((req, res) => {
     ignoredPageRequests.push(req.url ?? '');
@@ -98,17 +76,66 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => ignoresPage.listen(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const { height } = (await control(emulator, '/bitcoin/mine', { blocks: 1 })) as { height: number };
-  const values: ExampleValues = {
-    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bitcoin`,
-    evmStreamId: SEEDED_EVM_STREAM_IDS[0]!,
-    bitcoinBlock: height,
-    transactionHash: emulator.chain!.transactionHashes[0]!,
-    contract: emulator.chain!.contract,
-    accounts: emulator.chain!.accounts,
-    token: emulator.chain!.contracts.tokens.BlockwireToken.address,
-  };
-  actionWorkflows = {
+  proxy = await startFaultProxy(() => (n8n.ready ? n8n.environment.url : 'http://127.0.0.1:9'));
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await new Promise((resolve) => ignoresPage?.close(resolve));
+});
+
+// anvil included (the default): the JSON-RPC actions run against it.
+const n8n = useN8nWithEmulator({
+  credential: CREDENTIAL,
+  webhookUrl: () => proxy.url,
+  imports: async (emulator) => {
+    const { height } = (await control(emulator, '/bitcoin/mine', { blocks: 1 })) as { height: number };
+    actionWorkflows = actionWorkflowsFor(emulator, {
+      webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bitcoin`,
+      evmStreamId: SEEDED_EVM_STREAM_IDS[0]!,
+      bitcoinBlock: height,
+      transactionHash: emulator.chain!.transactionHashes[0]!,
+      contract: emulator.chain!.contract,
+      accounts: emulator.chain!.accounts,
+      token: emulator.chain!.contracts.tokens.BlockwireToken.address,
+    });
+    return {
+      credentials: [
+        credentialImport(IGNORES_PAGE_CREDENTIAL, {
+          ...credentialsFor(emulator),
+          evmBaseUrl: `http://127.0.0.1:${(ignoresPage.address() as AddressInfo).port}`,
+        }),
+        headerAuthCredentialImport(HEADER_CREDENTIAL, { name: 'X-Api-Key', value: emulator.apiKey }),
+      ],
+      workflows: [
+        workflow(TRIGGER_WORKFLOW_ID, 'Bitcoin payments to the treasury', [
+          triggerNode({
+            prefix: 'CUSTOM.',
+            credential: CREDENTIAL,
+            webhookId: WEBHOOK_ID,
+            parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES, options: { tag: 'e2e' } },
+          }),
+        ]),
+        ...Object.values(actionWorkflows),
+      ],
+    };
+  },
+});
+
+// After n8n's set-up: a plain SDK client to look at the emulator's state.
+beforeAll(() => {
+  if (n8n.ready)
+    client = createClient({ apiKey: n8n.emulator.apiKey, baseUrls: n8n.emulator.urls, retry: false });
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+/** The workflows running every action, one per resource, and the batching comparisons. */
+function actionWorkflowsFor(emulator: Emulator, values: ExampleValues): Record<string, Workflow> {
+  return {
     ...resourceWorkflows('CUSTOM.', CREDENTIAL, values),
     solanaBatch: solanaBatchWorkflow('CUSTOM.', CREDENTIAL, batchAddresses),
     unsetOptions: unsetOptionsWorkflow(),
@@ -134,55 +161,11 @@ beforeAll(async () => {
       addresses: batchAddresses,
     }),
   };
-  proxy = await startFaultProxy(() => environment?.url ?? 'http://127.0.0.1:9');
-  environment = await prepareN8n({ packageDir, webhookUrl: proxy.url });
-  const files = writeImportFiles(environment, {
-    credentials: [
-      credentialImport(CREDENTIAL, { ...credentialsFor(emulator) }),
-      credentialImport(IGNORES_PAGE_CREDENTIAL, {
-        ...credentialsFor(emulator),
-        evmBaseUrl: `http://127.0.0.1:${(ignoresPage.address() as AddressInfo).port}`,
-      }),
-      headerAuthCredentialImport(HEADER_CREDENTIAL, { name: 'X-Api-Key', value: emulator.apiKey }),
-    ],
-    workflows: [
-      workflow(TRIGGER_WORKFLOW_ID, 'Bitcoin payments to the treasury', [
-        triggerNode({
-          prefix: 'CUSTOM.',
-          credential: CREDENTIAL,
-          webhookId: WEBHOOK_ID,
-          parameters: { mode: 'bitcoin', addresses: WATCHED, stages: STAGES, options: { tag: 'e2e' } },
-        }),
-      ]),
-      ...Object.values(actionWorkflows),
-    ],
-  });
-  for (const args of [
-    ['import:credentials', `--input=${files.credentials}`],
-    ['import:workflow', '--separate', `--input=${files.workflows}`],
-  ]) {
-    const result = await runN8nCli(install, environment, args);
-    if (result.code !== 0)
-      throw new Error(`n8n ${args[0]} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  }
-  server = await startN8nServer(install, environment);
-  api = new N8nApi(server.url);
-  await api.setUp();
-}, 15 * 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await proxy?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
-  await new Promise((resolve) => ignoresPage?.close(resolve));
-  await client?.close();
-  await emulator?.close();
-  removeEnvironment(environment);
-}, 60_000);
+}
 
 /** Every item the trigger emitted, oldest execution first. */
 async function triggerItems(): Promise<Record<string, unknown>[]> {
-  const executions: Execution[] = await api.executions(TRIGGER_WORKFLOW_ID);
+  const executions: Execution[] = await n8n.api.executions(TRIGGER_WORKFLOW_ID);
   return executions.flatMap((execution) => itemsOf(execution, 'Blockwire Trigger'));
 }
 
@@ -194,7 +177,7 @@ async function untilSettled(): Promise<void> {
   await waitFor(
     'a 200 for every delivery to the trigger',
     async () => {
-      const response = await fetch(`${emulator.control}/deliveries`);
+      const response = await fetch(`${n8n.emulator.control}/deliveries`);
       const attempts = (
         (await response.json()) as { deliveries: { delivery: number; url: string; delivered: boolean }[] }
       ).deliveries.filter((attempt) => attempt.url.endsWith(webhookPath));
@@ -206,7 +189,7 @@ async function untilSettled(): Promise<void> {
     90_000,
   );
   await waitFor('every execution finished', async () => {
-    const executions = await api.executions(TRIGGER_WORKFLOW_ID);
+    const executions = await n8n.api.executions(TRIGGER_WORKFLOW_ID);
     const running = new Set(['new', 'running', 'waiting']);
     return executions.every((execution) => !running.has(execution.status)) ? true : undefined;
   });
@@ -231,22 +214,14 @@ async function waitForItems(
 const webhookPath = `/webhook/${WEBHOOK_ID}/webhook`;
 
 describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
-  beforeEach(() => {
-    onTestFailed(() => {
-      console.error(
-        `--- n8n server output (last 6000 characters) ---\n${server?.output().slice(-6000) ?? ''}`,
-      );
-    });
-  });
-
   it('the credential test passes with the emulator key and fails with another, without echoing it', async () => {
-    const data = { ...credentialsFor(emulator) };
-    const good = (await api.rest('POST', '/rest/credentials/test', {
+    const data = { ...credentialsFor(n8n.emulator) };
+    const good = (await n8n.api.rest('POST', '/rest/credentials/test', {
       credentials: { ...CREDENTIAL, type: 'blockwireApi', data },
     })) as { status: string; message: string };
     expect(good.status).toBe('OK');
     const wrongKey = ['not', 'the', 'emulator', 'key'].join('-');
-    const bad = (await api.rest('POST', '/rest/credentials/test', {
+    const bad = (await n8n.api.rest('POST', '/rest/credentials/test', {
       credentials: { ...CREDENTIAL, type: 'blockwireApi', data: { ...data, apiKey: wrongKey } },
     })) as { status: string; message: string };
     expect(bad.status).toBe('Error');
@@ -254,7 +229,7 @@ describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
   });
 
   it('activation (public API) creates a stream for n8n’s webhook URL, and the verification POST gets 200', async () => {
-    await api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/activate`);
+    await n8n.api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/activate`);
     // The public API answers before n8n has run the trigger's create(): wait for its effects.
     const stream = await waitFor('the stream with its address', async () => {
       const { result } = await listBitcoinStreams(client, { limit: 100 });
@@ -277,16 +252,16 @@ describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
   });
 
   it('a payment goes mempool → in block → confirmed: one execution item per stage, in that order, once each', async () => {
-    const { txid } = (await control(emulator, '/bitcoin/transactions', {
+    const { txid } = (await control(n8n.emulator, '/bitcoin/transactions', {
       to: WATCHED,
       amountBtc: '0.0125',
     })) as {
       txid: string;
     };
     await waitForItems(1, (item) => item.txid === txid);
-    await control(emulator, '/bitcoin/mine', { blocks: 1 });
+    await control(n8n.emulator, '/bitcoin/mine', { blocks: 1 });
     await waitForItems(2, (item) => item.txid === txid);
-    await control(emulator, '/bitcoin/mine', { blocks: 2 });
+    await control(n8n.emulator, '/bitcoin/mine', { blocks: 2 });
     const items = await waitForItems(3, (item) => item.txid === txid);
     await untilSettled(); // anything after this would be a duplicate
     const final = (await triggerItems()).filter((item) => item.txid === txid);
@@ -347,19 +322,19 @@ describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
 
   it('with 20 % of deliveries lost (before n8n, or after it ran), every payment reaches n8n exactly once per stage', async () => {
     const executedBefore = new Set(
-      (await api.executions(TRIGGER_WORKFLOW_ID)).map((execution) => execution.id),
+      (await n8n.api.executions(TRIGGER_WORKFLOW_ID)).map((execution) => execution.id),
     );
     proxy.setFaultRate(0.2);
     const txids: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const { txid } = (await control(emulator, '/bitcoin/transactions', {
+      const { txid } = (await control(n8n.emulator, '/bitcoin/transactions', {
         to: WATCHED,
         amountBtc: `0.00${i + 1}`,
       })) as { txid: string };
       txids.push(txid);
     }
-    await control(emulator, '/bitcoin/mine', { blocks: 1 });
-    await control(emulator, '/bitcoin/mine', { blocks: 2 });
+    await control(n8n.emulator, '/bitcoin/mine', { blocks: 1 });
+    await control(n8n.emulator, '/bitcoin/mine', { blocks: 2 });
     const ours = (item: Record<string, unknown>) => txids.includes(item.txid as string);
     await waitForItems(txids.length * 3, ours, 90_000);
     // Retries of deliveries whose answer was lost come 0.5–8 s later: wait until none is left.
@@ -382,7 +357,7 @@ describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
     const lostAnswers = faults.filter(
       (request) => request.fault === 'lost-answer' && request.upstreamStatus === 200,
     );
-    const emptyExecutions = (await api.executions(TRIGGER_WORKFLOW_ID)).filter(
+    const emptyExecutions = (await n8n.api.executions(TRIGGER_WORKFLOW_ID)).filter(
       (execution) =>
         !executedBefore.has(execution.id) && itemsOf(execution, 'Blockwire Trigger').length === 0,
     );
@@ -395,7 +370,7 @@ describe.skipIf(skipped('n8n'))('n8n-nodes-blockwire in a real n8n', () => {
       .filter((stream) => stream.webhookUrl?.endsWith(webhookPath))
       .map((stream) => stream.id);
     expect(ids).toHaveLength(1);
-    await api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`);
+    await n8n.api.publicApi('POST', `/workflows/${TRIGGER_WORKFLOW_ID}/deactivate`);
     // n8n removes the webhooks after it answered the deactivation.
     const gone = await waitFor('the stream to be deleted', async () =>
       getBitcoinStream(client, { id: ids[0]! }).then(
@@ -449,48 +424,6 @@ function unsetOptionsWorkflow(): Workflow {
   ]);
 }
 
-/** What `n8n execute` returns: the run data of every node. */
-interface RunData {
-  data: {
-    resultData: { runData: Record<string, { data?: { main?: { json: Record<string, unknown> }[][] } }[]> };
-  };
-}
-
-/**
- * Whether `n8n execute` printed a finished, successful run and was then ended by a signal that was
- * not our timeout's. Beside four CPU-bound processes it once died so (exit code null) while shutting
- * down, after printing the whole run: the run is judged on what it printed; one that did not finish,
- * or that our timeout killed, still fails.
- */
-function finishedBeforeSignal(result: CliResult): boolean {
-  if (result.code !== null || result.signal === null || result.timedOut) return false;
-  try {
-    const run = executeOutput(result.stdout) as { finished?: boolean; status?: string } | undefined;
-    return run?.finished === true && run.status === 'success';
-  } catch {
-    return false;
-  }
-}
-
-/** Runs an imported workflow with `n8n execute` beside the server; resolves to each node's output items. */
-async function execute(id: string): Promise<(node: string) => Record<string, unknown>[]> {
-  const result = await runN8nCli(install, environment!, ['execute', `--id=${id}`, '--rawOutput'], {
-    timeoutMs: 180_000,
-  });
-  const everything = result.stdout + result.stderr;
-  if (result.code !== 0 && !finishedBeforeSignal(result))
-    throw new Error(
-      `n8n execute --id=${id} exited ${result.code ?? result.signal}:\n${everything.slice(-6000)}`,
-    );
-  expect(everything).not.toContain(emulator.apiKey);
-  const run = executeOutput(result.stdout) as RunData;
-  return (node) => {
-    const runs = run.data.resultData.runData[node];
-    if (!runs) throw new Error(`node "${node}" did not run in ${id}`);
-    return runs.flatMap((entry) => entry.data?.main?.[0] ?? []).map((item) => item.json);
-  };
-}
-
 // Each `n8n execute` starts an n8n process: seconds alone, more beside a full test run.
 describe.skipIf(skipped('n8n'))(
   'the Blockwire node in a real n8n: one workflow per resource runs every operation (n8n execute)',
@@ -499,8 +432,8 @@ describe.skipIf(skipped('n8n'))(
   },
   () => {
     it('as an AI tool: n8n builds Blockwire Tool with the generated description of each operation, and none of its own', async () => {
-      const output = join(environment!.root, 'node-types.json');
-      const result = await runN8nCli(install, environment!, ['export:nodes', `--output=${output}`]);
+      const output = join(n8n.environment.root, 'node-types.json');
+      const result = await n8n.cli(['export:nodes', `--output=${output}`]);
       expect(result.code, result.stderr).toBe(0);
       const types = JSON.parse(readFileSync(output, 'utf8')) as INodeTypeDescription[];
       const tool = types.find((type) => type.name === 'CUSTOM.blockwireTool');
@@ -517,16 +450,18 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('token prices: EVM by chain name and by hex id, Solana', async () => {
-      const output = await execute(actionWorkflows.tokenPrice!.id);
+      const output = await n8n.execute(actionWorkflows.tokenPrice!.id);
       expect(output('USDC on Ethereum')[0]).toMatchObject({ usdPrice: expect.any(Number) });
       expect(output('WETH on Polygon by chain id')[0]).toMatchObject({ usdPrice: expect.any(Number) });
       expect(output('Solana prices').map((item) => item.tokenAddress)).toEqual([USDC, WRAPPED_SOL]);
     });
 
     it('1,000 items asking Solana prices make 10 HTTP calls', async () => {
-      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-      const output = await execute(actionWorkflows.solanaBatch!.id);
-      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      await fetch(`${n8n.emulator.control}/requests`, { method: 'DELETE' });
+      const output = await n8n.execute(actionWorkflows.solanaBatch!.id);
+      const { requests } = (await (
+        await fetch(`${n8n.emulator.control}/requests?interface=solana`)
+      ).json()) as {
         requests: { method: string }[];
       };
       expect(requests.filter((request) => request.method === 'POST')).toHaveLength(10);
@@ -541,9 +476,11 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('the same 1,000 items through n8n’s HTTP Request node make 1,000 HTTP calls and give the same prices', async () => {
-      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-      const output = await execute(actionWorkflows.solanaHttpRequest!.id);
-      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      await fetch(`${n8n.emulator.control}/requests`, { method: 'DELETE' });
+      const output = await n8n.execute(actionWorkflows.solanaHttpRequest!.id);
+      const { requests } = (await (
+        await fetch(`${n8n.emulator.control}/requests?interface=solana`)
+      ).json()) as {
         requests: { method: string; status: number }[];
       };
       const posts = requests.filter((request) => request.method === 'POST');
@@ -556,9 +493,11 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('the same 1,000 items through Loop Over Items, Aggregate and the HTTP Request node make 10 HTTP calls of 100 addresses and give the same prices', async () => {
-      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-      const output = await execute(actionWorkflows.solanaHttpRequestAggregate!.id);
-      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=solana`)).json()) as {
+      await fetch(`${n8n.emulator.control}/requests`, { method: 'DELETE' });
+      const output = await n8n.execute(actionWorkflows.solanaHttpRequestAggregate!.id);
+      const { requests } = (await (
+        await fetch(`${n8n.emulator.control}/requests?interface=solana`)
+      ).json()) as {
         requests: { method: string; status: number }[];
       };
       const posts = requests.filter((request) => request.method === 'POST');
@@ -578,7 +517,7 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('an option added and left as it is is not sent: To Block does not ask for block 0; a version-1 node keeps Options → Chain', async () => {
-      const output = await execute(actionWorkflows.unsetOptions!.id);
+      const output = await n8n.execute(actionWorkflows.unsetOptions!.id);
       expect(output('USDC, To Block added')[0]).toMatchObject({ usdPrice: expect.any(Number) });
       expect(output('WETH on Polygon, a version-1 node')[0]).toMatchObject({
         tokenSymbol: 'WETH',
@@ -587,7 +526,7 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('Return All against a service that ignores page: two calls, each entry once (issue 21, point 13)', async () => {
-      const output = await execute(actionWorkflows.ignoredPage!.id);
+      const output = await n8n.execute(actionWorkflows.ignoredPage!.id);
       const entries = output('Exchanges, all pages');
       expect(ignoredPageRequests).toHaveLength(2);
       expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
@@ -595,7 +534,7 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('entities: get, search, categories, entities of a category (all pages)', async () => {
-      const output = await execute(actionWorkflows.entity!.id);
+      const output = await n8n.execute(actionWorkflows.entity!.id);
       expect(output('Get Binance')[0]).toMatchObject({ id: 'binance' });
       // One item per hit, each with its kind; one item per category (issue 21, point 1).
       const hits = output('Search');
@@ -610,15 +549,15 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('EVM stream status and settings', async () => {
-      const streams = await execute(actionWorkflows.evmStream!.id);
+      const streams = await n8n.execute(actionWorkflows.evmStream!.id);
       expect(streams('Pause')[0]).toMatchObject({ status: 'paused' });
       expect(streams('Resume')[0]).toMatchObject({ status: 'active' });
-      const settings = await execute(actionWorkflows.settings!.id);
+      const settings = await n8n.execute(actionWorkflows.settings!.id);
       expect(settings('Send webhooks from Frankfurt')[0]).toMatchObject({ region: 'eu-central-1' });
     });
 
     it('a Bitcoin stream through all fourteen operations', async () => {
-      const output = await execute(actionWorkflows.bitcoinStream!.id);
+      const output = await n8n.execute(actionWorkflows.bitcoinStream!.id);
       const id = output('Create')[0]?.id;
       expect(id).toEqual(expect.any(String));
       expect(output('Get')[0]).toMatchObject({ id, tag: 'treasury' });
@@ -637,11 +576,11 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('wallet balances and token balances of the emulator’s dev accounts, one item each, formatted with the raw values under raw, as its anvil holds them', async () => {
-      const accounts = emulator.chain!.accounts;
+      const accounts = n8n.emulator.chain!.accounts;
       const rpc = createRpcClient(client, { chain: 'eth' });
       const held = await Promise.all(accounts.map(async (account) => BigInt(await rpc.getBalance(account))));
-      await fetch(`${emulator.control}/requests`, { method: 'DELETE' });
-      const output = await execute(actionWorkflows.wallet!.id);
+      await fetch(`${n8n.emulator.control}/requests`, { method: 'DELETE' });
+      const output = await n8n.execute(actionWorkflows.wallet!.id);
       const balances = output('Balances');
       expect(balances).toHaveLength(accounts.length);
       balances.forEach((item, index) => {
@@ -649,7 +588,7 @@ describe.skipIf(skipped('n8n'))(
         expect(item.balance).toBe(etherOf(held[index]!));
       });
       // What the fixture token holds: every digit of 1234.567890123456789012 BWT, 1 unit, none.
-      const token = emulator.chain!.contracts.tokens.BlockwireToken;
+      const token = n8n.emulator.chain!.contracts.tokens.BlockwireToken;
       const tokenBalances = output('Token balances');
       expect(tokenBalances).toHaveLength(accounts.length);
       tokenBalances.forEach((item, index) => {
@@ -665,7 +604,9 @@ describe.skipIf(skipped('n8n'))(
       expect(tokenBalances[0]).toMatchObject({ balance: '1234.567890123456789012' });
       // Ten balances: one JSON-RPC batch; ten token balances (balanceOf each, decimals and symbol
       // once, identical calls merged): one batch; block number and gas price one call each.
-      const { requests } = (await (await fetch(`${emulator.control}/requests?interface=node`)).json()) as {
+      const { requests } = (await (
+        await fetch(`${n8n.emulator.control}/requests?interface=node`)
+      ).json()) as {
         requests: unknown[];
       };
       expect(requests).toHaveLength(4);
@@ -678,7 +619,7 @@ describe.skipIf(skipped('n8n'))(
     });
 
     it('the eight JSON-RPC methods, on a chain picked by name or by id', async () => {
-      const output = await execute(actionWorkflows.rpc!.id);
+      const output = await n8n.execute(actionWorkflows.rpc!.id);
       const block = output('Block 2')[0];
       // Simplify is on: quantities read as decimals (issue 21, point 12).
       expect(block).toMatchObject({ number: 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
@@ -689,7 +630,7 @@ describe.skipIf(skipped('n8n'))(
       expect(output('Uncle by hash')).toEqual([{ result: null }]);
       expect(output('Uncle by number')).toEqual([{ result: null }]);
       expect(output('Receipts of block 2').length).toBeGreaterThan(0);
-      const hash = emulator.chain!.transactionHashes[0];
+      const hash = n8n.emulator.chain!.transactionHashes[0];
       expect(output('Transaction')[0]).toMatchObject({ hash });
       expect(output('Receipt')[0]).toMatchObject({ transactionHash: hash });
       expect(output('Proof')[0]).toMatchObject({ address: expect.stringMatching(/^0x/i) });

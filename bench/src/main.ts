@@ -11,7 +11,7 @@
  * to quote (it writes to results/quick/ unless --out says otherwise).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, getPriority } from 'node:os';
+import { constants, cpus, getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,11 @@ import {
 } from './report.ts';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+// A run stopped by a signal (a timeout, Ctrl-C) still ends its servers and n8n: their 'exit'
+// hooks run only on process.exit, which the default signal handlers never reach.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.once(signal, () => process.exit(128 + constants.signals[signal]));
+}
 
 const { values } = parseArgs({
   options: {

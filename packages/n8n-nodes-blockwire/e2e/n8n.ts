@@ -187,7 +187,15 @@ export async function startN8nProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Detached (its own process group), so it would outlive a parent that dies: it goes with it.
+  const killOnExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
   const running = () => child.exitCode === null && child.signalCode === null;
   const started: N8nProcess = {
     command: options.args.join(' '),

@@ -61,8 +61,13 @@ export class Heartbeat {
 }
 
 export default class HeartbeatReporter implements Reporter {
-  private readonly heartbeat = new Heartbeat((line) => process.stderr.write(`${line}\n`));
+  private readonly heartbeat: Heartbeat;
   private timer: NodeJS.Timeout | undefined;
+
+  /** `quietMs` comes from a config's `reporters: [[path, { quietMs }]]`; the CLI gives none. */
+  constructor({ quietMs = QUIET_MS }: { quietMs?: number } = {}) {
+    this.heartbeat = new Heartbeat((line) => process.stderr.write(`${line}\n`), Date.now, quietMs);
+  }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.heartbeat.start(specifications.length);

@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod/v4/core';
 import type { CallOptions, Client } from './client-types.js';
-import { defineAction } from './metadata.js';
+import { type Action, defineAction } from './metadata.js';
 import { defineOperation, type Operation, runOperation } from './operation.js';
 
 /** An endpoint: its operation, what its SDK function accepts, and that function (an `Action`). */
@@ -18,6 +18,13 @@ export interface Endpoint<
   readonly input: I;
   readonly call: (client: Client, ...args: CallArguments<I, Options>) => Promise<Result>;
 }
+
+/**
+ * An entry of a REST package's table of callables (`actions` of `@blockwire/prices/operations`,
+ * entities, streams), as a host reads it: the endpoint's whole operation (method, field
+ * placements, response schema) and its SDK function. Every such table `satisfies` it.
+ */
+export type RestAction = Action<Operation, Client>;
 
 /** `input` may be left out when every field of it is optional. */
 export type CallArguments<I extends z.$ZodType, Options> =

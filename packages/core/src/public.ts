@@ -13,7 +13,7 @@ export type {
   ClientResponse,
   HttpMethod,
 } from './client-types.js';
-export { defineEndpoint, type Endpoint, type EndpointCall } from './endpoint.js';
+export { defineEndpoint, type Endpoint, type EndpointCall, type RestAction } from './endpoint.js';
 export {
   ApiError,
   type ApiErrorDetails,

@@ -1,3 +1,4 @@
+import type { RestAction } from '@blockwire/core/operations';
 import { endpoints } from './operations/definitions.js';
 
 /**
@@ -6,7 +7,7 @@ import { endpoints } from './operations/definitions.js';
  * `operation.action` to `call` with no switch of its own. Listings return one page; their
  * operation's `paging` says how to ask for the next.
  */
-export const actions = endpoints;
+export const actions = endpoints satisfies readonly RestAction[];
 
 /** Every operation of this package, in the same order. */
 export const operations = actions.map((action) => action.operation);

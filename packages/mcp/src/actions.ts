@@ -10,15 +10,17 @@ import {
   type Client,
   describeAction,
   describeFields,
+  type Example,
   fieldsIn,
   inputJsonSchema,
   type JsonSchema,
-  type Operation,
+  type RestAction,
 } from '@blockwire/core';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
 import { createRpcClient, type RpcClient } from '@blockwire/rpc';
 import {
+  type RpcAction,
   actions as rpcActions,
   type WalletRead,
   walletOperationId,
@@ -27,7 +29,9 @@ import {
 import { actions as streamActions } from '@blockwire/streams/operations';
 import * as z from 'zod/v4';
 
-export interface McpAction extends ActionDescription {
+export interface McpAction extends Omit<ActionDescription, 'examples'> {
+  /** The operation's examples; a wallet read's inputs, whose answers come from the chain (`response: null`). */
+  examples: readonly Example[];
   /**
    * Inputs this tool takes, one per example of the operation. Where the action takes more than one
    * request (a list it sends one by one) and refuses the operation's example, the example is
@@ -78,28 +82,20 @@ function exampleInputsOf(action: Action, inputSchema: JsonSchema): Record<string
   });
 }
 
-function restAction(action: Action): McpAction {
-  const operation = action.operation as unknown as {
-    method: string;
-    idempotent: boolean;
-    input: z.core.$ZodType;
-    response: z.core.$ZodType;
-  };
+function restAction(action: RestAction): McpAction {
+  const { operation } = action;
   const inputSchema = inputJsonSchema(action.input);
   return {
     ...describeAction(action),
     exampleInputs: exampleInputsOf(action, inputSchema),
     inputSchema,
     output: action.input === operation.input ? operation.response : undefined,
-    placements: new Map(fieldsIn(action.operation as unknown as Operation).map((p) => [p.field, p.in])),
+    placements: new Map(fieldsIn(operation).map((p) => [p.field, p.in])),
     method: operation.method,
     idempotent: operation.idempotent,
-    call: (client, input, options) => (action.call as RestCall)(client, input, options),
+    call: (client, input, options) => action.call(client, input, options),
   };
 }
-
-type RestCall = (client: Client, input: unknown, options?: CallOptions) => Promise<unknown>;
-type RpcCall = (rpc: RpcClient, input: unknown, options?: CallOptions) => Promise<unknown>;
 
 /** One JSON-RPC client per REST client and chain, made on first use (it batches calls made together). */
 function rpcClients(): (client: Client, chain: string) => RpcClient {
@@ -122,20 +118,20 @@ function withChain(params: JsonSchema): JsonSchema {
   return { ...params, type: 'object', properties };
 }
 
-function rpcAction(action: Action): McpAction {
+function rpcAction(action: RpcAction): McpAction {
   const params = inputJsonSchema(action.input);
   const rpcFor = rpcClients();
   return {
     ...describeAction(action),
     exampleInputs: exampleInputsOf(action, params),
     inputSchema: withChain(params),
-    output: (action.operation as unknown as { result: z.core.$ZodType }).result,
+    output: action.operation.result,
     placements: undefined,
     method: undefined,
     idempotent: true,
     call: (client, input, options) => {
       const { chain = DEFAULT_RPC_CHAIN, ...params } = input;
-      return (action.call as RpcCall)(rpcFor(client, String(chain)), params, options);
+      return action.call(rpcFor(client, String(chain)), params, options);
     },
   };
 }
@@ -154,7 +150,7 @@ function walletAction(read: WalletRead): McpAction {
     action: read.id,
     displayName: read.displayName,
     summary: read.description,
-    examples: read.examples.map((input: unknown) => ({ input, response: null })) as unknown as McpAction['examples'],
+    examples: read.examples.map((input) => ({ input, response: null })),
     fields,
     exampleInputs: [...read.examples] as Record<string, unknown>[],
     inputSchema: withChain(params),
@@ -171,9 +167,9 @@ function walletAction(read: WalletRead): McpAction {
 }
 
 export const MCP_ACTIONS: readonly McpAction[] = [
-  ...(priceActions as unknown as readonly Action[]).map(restAction),
-  ...(entityActions as unknown as readonly Action[]).map(restAction),
-  ...(streamActions as unknown as readonly Action[]).map(restAction),
-  ...(rpcActions as unknown as readonly Action[]).map(rpcAction),
+  ...priceActions.map(restAction),
+  ...entityActions.map(restAction),
+  ...streamActions.map(restAction),
+  ...rpcActions.map(rpcAction),
   ...walletReads.map(walletAction),
 ];

@@ -3,7 +3,16 @@ import type { RpcClient } from './client.js';
 import type { RpcMethod, RpcMethodInput, RpcMethodResult } from './method.js';
 import { methods } from './methods/index.js';
 
-type RpcAction<M extends RpcMethod> = Action<M, RpcClient, M['params'], RpcMethodResult<M>>;
+/**
+ * An entry of this package's table of callables, as a host reads it: the method's whole
+ * definition (its JSON-RPC name, the `result` schema) and the call taking an `RpcClient`.
+ */
+export type RpcAction<M extends RpcMethod = RpcMethod> = Action<
+  M,
+  RpcClient,
+  M['params'],
+  RpcMethodResult<M>
+>;
 
 function actionOf<M extends RpcMethod>(method: M): RpcAction<M> {
   return defineAction({
@@ -19,4 +28,4 @@ function actionOf<M extends RpcMethod>(method: M): RpcAction<M> {
  * `operation.resource` (`rpc`) and `operation.action` to `call`, which takes an `RpcClient` and
  * named arguments. Calls made in the same tick go out as one JSON-RPC batch.
  */
-export const actions = methods.map(actionOf);
+export const actions = methods.map(actionOf) satisfies readonly RpcAction[];

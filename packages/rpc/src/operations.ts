@@ -4,7 +4,7 @@
  * `globalThis` or console (see `@blockwire/core/operations`), so an n8n node can bundle it. The
  * main entry adds `createRpcClient`, on the runtime's timers.
  */
-export { actions } from './actions.js';
+export { actions, type RpcAction } from './actions.js';
 export { createRpcClientWith, type RpcTimers } from './client.js';
 export { decodeLog, getDecodedLogs, getTokenBalance, readContract } from './contract-reads.js';
 export {

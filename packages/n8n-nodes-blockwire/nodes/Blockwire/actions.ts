@@ -1,19 +1,21 @@
 import {
-  type Action,
   type ActionDescription,
   type CallOptions,
   type Client,
   describeAction,
   describeFields,
   EVM_CHAINS,
+  type Example,
   labelOf,
   nearest,
+  type RestAction,
   rpcChainSegment,
   suggestChain,
 } from '@blockwire/core/operations';
 import { actions as entityActions } from '@blockwire/entities/operations';
 import { actions as priceActions } from '@blockwire/prices/operations';
 import {
+  type RpcAction,
   type RpcClient,
   actions as rpcActions,
   type WalletRead,
@@ -33,7 +35,9 @@ export { chainLabel };
  * field, paging, chunking) and the SDK function that runs it. Nothing here is written by hand:
  * the node's parameters and its routing are built from these.
  */
-export interface NodeAction extends ActionDescription {
+export interface NodeAction extends Omit<ActionDescription, 'examples'> {
+  /** The operation's examples; none for a wallet read, whose answers come from the chain. */
+  examples: readonly Example[];
   /** Which client `call` takes: the REST client, or a JSON-RPC client for one chain. */
   client: 'rest' | 'rpc';
   /** What `call` accepts, to check each item before a batched call. */
@@ -57,7 +61,7 @@ export interface NodeAction extends ActionDescription {
 
 export type { ListShape };
 
-function fromTable(table: readonly Action[], client: NodeAction['client']): NodeAction[] {
+function fromTable(table: readonly (RestAction | RpcAction)[], client: NodeAction['client']): NodeAction[] {
   return table.map((action) => {
     const description = describeAction(action);
     const list = listShapeOf(description);
@@ -66,15 +70,16 @@ function fromTable(table: readonly Action[], client: NodeAction['client']): Node
       if (list) return entriesOf(example.response, list);
       return Array.isArray(example.response) ? example.response : [example.response];
     });
-    const operation = action.operation as { response?: z.$ZodType; result?: z.$ZodType };
+    const { operation } = action;
+    const answer = 'response' in operation ? operation.response : operation.result;
     return {
       ...description,
       client,
       input: action.input,
       bulky: answers.some((answer) => isBulky(answer)),
-      simplify: simplifyPlanOf(list ? undefined : (operation.response ?? operation.result), answers),
+      simplify: simplifyPlanOf(list ? undefined : answer, answers),
       ...withList(list),
-      ...withOutput(operation.response ?? operation.result),
+      ...withOutput(answer),
       call: action.call as NodeAction['call'],
     };
   });
@@ -99,7 +104,7 @@ function withOutput(output: z.$ZodType | undefined): { output?: z.$ZodType } {
  * nothing but scalars (the page number and size) is a list.
  */
 export function listShapeOf(
-  action: Pick<ActionDescription, 'paging' | 'examples' | 'fields'>,
+  action: Pick<NodeAction, 'paging' | 'examples' | 'fields'>,
 ): ListShape | undefined {
   if (action.paging) {
     return {
@@ -163,7 +168,7 @@ function fromWalletReads(reads: readonly WalletRead[]): NodeAction[] {
     action: read.id,
     displayName: read.displayName,
     summary: read.description,
-    examples: [] as unknown as ActionDescription['examples'],
+    examples: [],
     fields: describeFields(read.input),
     client: 'rpc',
     input: read.input,
@@ -178,10 +183,10 @@ function fromWalletReads(reads: readonly WalletRead[]): NodeAction[] {
 
 /** Every action of the node: the tables of callables the SDK packages export, in their order. */
 export const NODE_ACTIONS: readonly NodeAction[] = [
-  ...fromTable(priceActions as unknown as readonly Action[], 'rest'),
-  ...fromTable(entityActions as unknown as readonly Action[], 'rest'),
-  ...fromTable(streamActions as unknown as readonly Action[], 'rest'),
-  ...fromTable(rpcActions as unknown as readonly Action[], 'rpc'),
+  ...fromTable(priceActions, 'rest'),
+  ...fromTable(entityActions, 'rest'),
+  ...fromTable(streamActions, 'rest'),
+  ...fromTable(rpcActions, 'rpc'),
   ...fromWalletReads(walletReads),
 ];
 

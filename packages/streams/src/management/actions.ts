@@ -1,3 +1,4 @@
+import type { RestAction } from '@blockwire/core/operations';
 import { endpoints } from './operations/definitions.js';
 
 /**
@@ -6,7 +7,7 @@ import { endpoints } from './operations/definitions.js';
  * switch of its own. Adding addresses takes a list: `call` sends one request per address (the
  * service's limit) and reports each.
  */
-export const actions = endpoints;
+export const actions = endpoints satisfies readonly RestAction[];
 
 /** Every management call of the streams interface, in the same order. */
 export const operations = actions.map((action) => action.operation);

@@ -10,25 +10,35 @@
  * other registry needs the enterprise licence feature `feat:communityNodes:customRegistry`
  * (`getNpmRegistry()`); every npm command it runs passes `--registry=<that registry>`, so no npm
  * config can point it elsewhere. Without that licence, the install from a private registry is
- * refused before npm runs, which is what this test pins.
+ * refused before npm runs, which the second test pins. The third takes the route a self-hosted
+ * n8n behind a company's TLS-inspecting proxy takes (e2e/registry-proxy.ts): the default
+ * registry's host answered by the proxy from the private registry; n8n runs npm, loads the nodes,
+ * and a workflow using one runs against the emulator.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { type Emulator, startEmulator } from '@blockwire/emulator';
 import { skipped } from '@blockwire/testing/skips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Registry, startRegistry } from '../../../scripts/release/registry.ts';
 import { ensureN8n, type N8nInstall } from '../e2e/install-n8n.ts';
 import {
+  executeOutput,
   N8nApi,
   type N8nEnvironment,
   type N8nProcess,
   prepareN8n,
   removeEnvironment,
+  runN8nCli,
   startN8nServer,
+  writeImportFiles,
 } from '../e2e/n8n.ts';
+import { type RegistryProxy, startRegistryProxy } from '../e2e/registry-proxy.ts';
+import { actionNode, credentialImport, manualTrigger, workflow } from '../e2e/workflows.ts';
+import { credentialsFor } from './support/emulator';
 
 const packageDir = join(__dirname, '..');
 const PACKAGE = 'n8n-nodes-blockwire';
@@ -37,6 +47,17 @@ let install: N8nInstall;
 let registry: Registry;
 let environment: N8nEnvironment | undefined;
 let server: N8nProcess | undefined;
+let emulator: Emulator | undefined;
+let proxy: RegistryProxy | undefined;
+const CREDENTIAL = { id: 'blockwireCommunity', name: 'Blockwire (emulator)' };
+
+/** Stops the n8n of the previous test, so only one runs at a time. */
+async function stopN8n(): Promise<void> {
+  await server?.stop();
+  server = undefined;
+  removeEnvironment(environment);
+  environment = undefined;
+}
 
 /** Packs the built package as npm would publish it and publishes it to the private registry. */
 async function publishToRegistry(): Promise<void> {
@@ -109,5 +130,65 @@ describe.skipIf(skipped('n8n', 'verdaccio'))(
       );
       expect(existsSync(downloaded)).toBe(false);
     }, 180_000);
+
+    it('from n8n’s default registry, through a TLS-inspecting proxy to that registry: installs, loads the nodes, and a workflow runs', async () => {
+      await stopN8n();
+      emulator = await startEmulator({ anvil: false });
+      proxy = await startRegistryProxy(work, registry.url);
+      // n8n's own requests and the npm it runs both go through the proxy and trust its certificate.
+      environment = await n8nWithoutThePackage({
+        HTTPS_PROXY: proxy.url,
+        npm_config_https_proxy: proxy.url,
+        npm_config_cafile: proxy.caFile,
+        NODE_EXTRA_CA_CERTS: proxy.caFile,
+      });
+      server = await startN8nServer(install, environment);
+      const api = new N8nApi(server.url);
+      await api.setUp();
+      const installed = (await api.rest('POST', '/rest/community-packages', { name: PACKAGE })) as {
+        packageName: string;
+        installedNodes: { type: string }[];
+      };
+      expect(installed.packageName).toBe(PACKAGE);
+      expect(installed.installedNodes.map((node) => node.type).sort()).toEqual(
+        expect.arrayContaining([
+          `${PACKAGE}.blockwire`,
+          `${PACKAGE}.blockwireTrigger`,
+          `${PACKAGE}.blockwirePriceTrigger`,
+        ]),
+      );
+      expect(proxy.connects).toContain('registry.npmjs.org:443');
+
+      const files = writeImportFiles(environment, {
+        credentials: [credentialImport(CREDENTIAL, { ...credentialsFor(emulator) })],
+        workflows: [
+          workflow('bwCommunityPkg01', 'Blockwire from the community package', [
+            manualTrigger(),
+            actionNode(`${PACKAGE}.`, CREDENTIAL, 'Exchanges', {
+              resource: 'entity',
+              operation: 'getByCategory',
+              categoryId: 'exchanges',
+            }),
+          ]),
+        ],
+      });
+      for (const args of [
+        ['import:credentials', `--input=${files.credentials}`],
+        ['import:workflow', '--separate', `--input=${files.workflows}`],
+      ]) {
+        const result = await runN8nCli(install, environment, args);
+        expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+      }
+      const run = await runN8nCli(install, environment, ['execute', '--id=bwCommunityPkg01', '--rawOutput']);
+      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+      const output = executeOutput(run.stdout) as {
+        data: {
+          resultData: { runData: Record<string, { data: { main: { json: { name?: string } }[][] } }[]> };
+        };
+      };
+      const items = output.data.resultData.runData.Exchanges?.[0]?.data.main[0] ?? [];
+      expect(items.length).toBeGreaterThan(0);
+      expect(typeof items[0]?.json.name).toBe('string');
+    }, 300_000);
   },
 );

@@ -285,6 +285,11 @@ export class N8nApi {
     this.apiKey = created.rawApiKey;
   }
 
+  /** The owner's session cookie (`name=value`), for a browser to open the editor as the owner. */
+  sessionCookie(): string {
+    return this.cookie;
+  }
+
   /** A call to the editor's REST API; resolves to `data` of its answer. */
   async rest(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${this.url}${path}`, {

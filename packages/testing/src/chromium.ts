@@ -3,7 +3,7 @@
  * playwright-core: nothing may download a browser of its own.
  */
 import { existsSync } from 'node:fs';
-import { ensureDebianPackage } from './services.ts';
+import { ensureDebianPackage } from './services.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [

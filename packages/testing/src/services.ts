@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cannotInstall, type Tool } from './skips.ts';
+import { cannotInstall, type Tool } from './skips.js';
 
 /** A port nobody listens on right now (the OS picks it). */
 export async function freePort(): Promise<number> {

@@ -18,6 +18,7 @@ import { type MappingClient, REQUEST_MAPPED } from './request-mapped.js';
 import { errorDetails, errorFromResponse, parseBody } from './responses.js';
 import { type AttemptOutcome, decideRetry, mayHaveTakenEffect, parseRetryAfter } from './retry.js';
 import { createAttemptSender } from './send-attempt.js';
+import { VALIDATION, type ValidationPaths, validationPaths } from './speed/index.js';
 import { AttemptTimeout, type TransportResponse } from './transport.js';
 
 // The client's jobs live beside it: the key and headers per interface (client-routes), sending
@@ -47,7 +48,7 @@ type FirstOutcome = { response: TransportResponse } | { failed: true; error: unk
  * way each expects, retries, timeouts, typed errors. `createClient` is this on Node.js.
  */
 export function createClientWith(options: ClientOptions, runtime: ClientRuntime): Client {
-  const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
+  const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, fastValidation, ...rest } =
     resolveClientOptions(options);
   const ownTransport = rest.transport ? undefined : runtime.defaultTransport?.();
   if (!rest.transport && !ownTransport) {
@@ -276,13 +277,14 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     return { status: response.status, headers: response.headers, data: parseBody(response.body), attempts };
   }
 
-  const client: Client & MappingClient = {
+  const client: Client & MappingClient & { [VALIDATION]: ValidationPaths } = {
     baseUrls,
     timeoutMs,
     retry,
     maxResponseBytes,
     request,
     [REQUEST_MAPPED]: send,
+    [VALIDATION]: validationPaths(fastValidation, runtime.fieldCompiler),
     redact,
     async close() {
       await ownTransport?.close();

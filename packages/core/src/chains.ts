@@ -67,13 +67,14 @@ const MAX_CHAIN_INPUT_LENGTH = 64;
 const byId = new Map(EVM_CHAINS.map((chain) => [BigInt(chain.hexId), chain]));
 
 /** The spellings most calls use, looked up as they are: a name, the hex id, the decimal id. */
-const bySpelling = new Map<string | number, Chain>();
-for (const chain of EVM_CHAINS) {
-  const id = Number(chain.hexId);
-  for (const spelling of [chain.name, rpcChainSegment(chain), chain.hexId, String(id), id]) {
-    bySpelling.set(spelling, chain);
-  }
-}
+const bySpelling = new Map<string | number, Chain>(
+  EVM_CHAINS.flatMap((chain) => {
+    const id = Number(chain.hexId);
+    return [chain.name, rpcChainSegment(chain), chain.hexId, String(id), id].map(
+      (spelling) => [spelling, chain] as const,
+    );
+  }),
+);
 
 /**
  * A chain's path segment on the JSON-RPC node interface (`POST {node}/{segment}/{key}`): its name

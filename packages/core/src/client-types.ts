@@ -5,6 +5,7 @@
  */
 import type { AttemptSlots } from './adaptive-concurrency.js';
 import type { QueryValue } from './query.js';
+import type { FieldCompiler } from './speed/index.js';
 import type { RetryOptions } from './retry.js';
 import type { AttemptHandle, Transport, TransportResponse } from './transport.js';
 
@@ -78,6 +79,11 @@ export interface ClientRuntime {
   };
   /** Waits at least `ms` before a retry; rejects with the signal's reason when it aborts. */
   sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
+  /**
+   * Makes the field checks of an answer's object shapes as code, where the platform may make
+   * code from text (see speed/compile-fields.ts); leave out where it must not (an n8n node).
+   */
+  fieldCompiler?: FieldCompiler;
 }
 
 /** The options of one call. */

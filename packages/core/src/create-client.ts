@@ -6,7 +6,9 @@ import { InFlight, sleepAtLeast } from './attempts.js';
 import { createClientWith } from './client.js';
 import type { Client, ClientRuntime } from './client-types.js';
 import type { ClientOptions } from './options.js';
-import { defaultTransport, runtimeUserAgent } from './runtime.js';
+import { defaultTransport, runtimeProblem, runtimeUserAgent } from './runtime.js';
+import { compileFieldChecker } from './speed/compile-fields.js';
+import { type ValidationPaths, validationPaths } from './speed/index.js';
 
 const RUNTIME: ClientRuntime = {
   defaultTransport,
@@ -15,9 +17,22 @@ const RUNTIME: ClientRuntime = {
   },
   attempts: (timeoutMs) => new InFlight(timeoutMs),
   sleep: sleepAtLeast,
+  // Answers' object shapes checked by code made per shape (where the runtime allows it).
+  fieldCompiler: compileFieldChecker,
 };
 
 /** A client for the service: base URLs per interface, the key sent the way each expects, retries, timeouts, typed errors. */
 export function createClient(options: ClientOptions): Client {
+  // On a Node.js too old, one sentence here, not a crash inside undici at the first request.
+  const unsupported = runtimeProblem();
+  if (unsupported) throw new Error(unsupported);
   return createClientWith(options, RUNTIME);
+}
+
+/**
+ * The validation paths `createClient` gives a client with `fastValidation: fast`, for a check
+ * made without a client (the webhook kit's payloads).
+ */
+export function runtimeValidationPaths(fast = true): ValidationPaths {
+  return validationPaths(fast, compileFieldChecker);
 }

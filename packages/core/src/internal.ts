@@ -4,14 +4,8 @@
  * `@blockwire/core/operations`), with the runtime's wait. Not the public API: it may change in
  * any release; use the main entry (`@blockwire/core`) in your own code.
  */
-import { unsupportedNodeMessage } from './node-version.js';
-import { runtimeProblem } from './runtime.js';
-
-// Like the main entry: on a Node.js too old, fail at import with one sentence.
-const unsupported = runtimeProblem();
-if (unsupported) throw new Error(unsupported);
-
 export { sleepAtLeast } from './attempts.js';
+export { unsupportedNodeMessage } from './node-version.js';
 export { inputFromRequest, matchPath } from './operation.js';
 export * from './operations.js';
-export { unsupportedNodeMessage };
+export { runtimeValidationPaths } from './create-client.js';

@@ -11,10 +11,9 @@ import { unknownKeyIssues } from './known-keys.js';
 import { checkPresentation, type Presentation } from './metadata.js';
 import { hasLoneSurrogate, isPlainSegment, pathSegmentIssue } from './path-segment.js';
 import type { QueryValue } from './query.js';
-import { quickInput, UNSURE } from './quick-input.js';
 import { type MappingClient, PLAIN_PATH, REQUEST_MAPPED } from './request-mapped.js';
 import { didYouMean } from './suggest.js';
-import { passesUnchanged } from './unchanged.js';
+import { UNSURE, type ValidationPaths, validationOf, validationPaths } from './speed/index.js';
 import { issuesOf, maskKeyInValidationError, validateResponse } from './validation.js';
 import { safeParse } from './zod.js';
 
@@ -319,7 +318,7 @@ export function runOperation<I extends z.$ZodType, R extends z.$ZodType>(
     // Left out (the usual case): nothing to check, and no empty options object made.
     if (options !== undefined) signal = resolveCallOptions(options, operation.id).signal;
     try {
-      values = validateOperationInput(operation, input);
+      values = validateOperationInput(operation, input, validationOf(client));
     } catch (error) {
       throw maskKeyInValidationError(error, client.redact);
     }
@@ -432,8 +431,9 @@ function checkedData<R extends z.$ZodType>(
   response: ClientResponse,
 ): z.output<R> {
   // The usual answer passes as it is: the closure for an error's details is not even made.
-  if (passesUnchanged(operation.response, response.data)) return response.data as z.output<R>;
-  return validatedData(client, operation, path, response);
+  const paths = validationOf(client);
+  if (paths.passesUnchanged(operation.response, response.data)) return response.data as z.output<R>;
+  return validatedData(client, operation, path, response, paths);
 }
 
 function validatedData<R extends z.$ZodType>(
@@ -441,17 +441,23 @@ function validatedData<R extends z.$ZodType>(
   operation: Operation<z.$ZodType, R>,
   path: string,
   response: ClientResponse,
+  paths: ValidationPaths,
 ): z.output<R> {
   // Only an error says where the call went: worked out then, not on every call.
-  return validateResponse(operation.response, response.data, () => ({
-    operation: operation.id,
-    method: operation.method,
-    path: client.redact(path),
-    baseUrl: shownBaseUrl(client, operation.api),
-    attempts: response.attempts,
-    // A 2xx whose body cannot be read: a create happened, but what it made is not known.
-    outcomeUnknown: !operation.idempotent,
-  }));
+  return validateResponse(
+    operation.response,
+    response.data,
+    () => ({
+      operation: operation.id,
+      method: operation.method,
+      path: client.redact(path),
+      baseUrl: shownBaseUrl(client, operation.api),
+      attempts: response.attempts,
+      // A 2xx whose body cannot be read: a create happened, but what it made is not known.
+      outcomeUnknown: !operation.idempotent,
+    }),
+    paths,
+  );
 }
 
 /** The base URL an operation is sent to, key masked (a client of one's own may not say). */
@@ -463,11 +469,15 @@ function shownBaseUrl(client: Client, api: Api): string | undefined {
 /**
  * Validates an operation's input with its schema. A field the operation does not have is an
  * error whatever the schema says, with a hint: the SDK name of a wire name (`to_block` → `toBlock`),
- * or the nearest field.
+ * or the nearest field. `paths`: the client's (see `validationOf`), by default the shortcuts.
  */
-export function validateOperationInput(operation: Operation, input: unknown): Record<string, unknown> {
+export function validateOperationInput(
+  operation: Operation,
+  input: unknown,
+  paths: ValidationPaths = validationPaths(true),
+): Record<string, unknown> {
   // The usual input, parsed as zod would without zod; anything else (every mistake) goes to zod.
-  const quick = quickInput(operation.input, operation.fields, input ?? {});
+  const quick = paths.quickInput(operation.input, operation.fields, input ?? {});
   if (quick !== UNSURE) return quick;
   const parsed = safeParse(operation.input, input ?? {});
   const unknown = unknownInputFields(operation, input);

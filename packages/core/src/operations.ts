@@ -51,5 +51,6 @@ export {
 } from './retry.js';
 export { didYouMean, nearest } from './suggest.js';
 export { type AttemptHandle, AttemptTimeout } from './transport.js';
-export { markStringCheck, passesUnchanged } from './unchanged.js';
+export { type ValidationPaths, validationOf } from './speed/index.js';
+export { markStringCheck, passesUnchanged } from './speed/unchanged.js';
 export { issueMessage, maskKeyInValidationError } from './validation.js';

@@ -59,6 +59,12 @@ export interface ClientOptions {
    * its connection is closed. Default 64 MiB.
    */
   maxResponseBytes?: number;
+  /**
+   * Check the usual input and answer without zod's copies, with zod's answers (see speed/).
+   * `false`: zod alone. Default `true`; code is made per answer shape only where the runtime
+   * allows it, and never by the runtime-free `createClientWith` of `@blockwire/core/operations`.
+   */
+  fastValidation?: boolean;
 }
 
 /** Every option (the type makes this list complete), in the order the README lists them. */
@@ -71,6 +77,7 @@ const OPTION_NAMES = Object.keys({
   hooks: true,
   userAgent: true,
   maxResponseBytes: true,
+  fastValidation: true,
 } satisfies Record<keyof ClientOptions, true>);
 
 const APIS = Object.keys(DEFAULT_BASE_URLS) as Api[];
@@ -87,6 +94,7 @@ export interface ResolvedOptions {
   hooks: ClientHooks;
   userAgent: string | undefined;
   maxResponseBytes: number;
+  fastValidation: boolean;
 }
 
 /** Checks every option at once; a `ValidationError` lists each problem by name. */
@@ -129,6 +137,10 @@ export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
   if (options.transport !== undefined && typeof options.transport !== 'function') {
     problem('transport', 'must be a function (request) => Promise<{ status, headers, body }>');
   }
+  const fastValidation = options.fastValidation ?? true;
+  if (typeof fastValidation !== 'boolean') {
+    problem('fastValidation', 'must be true or false');
+  }
   checkHooks(options.hooks, problem);
   if (options.userAgent !== undefined && !isHeaderText(options.userAgent)) {
     problem('userAgent', 'must be a non-empty string of printable ASCII characters (it is an HTTP header)');
@@ -145,6 +157,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
     hooks: options.hooks ?? {},
     userAgent: options.userAgent,
     maxResponseBytes,
+    fastValidation,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AttemptFollowUp, InFlight } from './attempts.js';
 import { isPlainPath, type Route } from './client-routes.js';
 import type { BaseUrls, ClientRequest, ClientRuntime } from './client-types.js';
+import type { PreparedRequest } from './prepared-request.js';
 import { ResponseTooLargeError } from './errors.js';
 import { PLAIN_PATH, type PlainPathMark } from './request-mapped.js';
 import {
@@ -21,7 +22,7 @@ export interface AttemptSetup {
 
 /**
  * Sends one attempt of a request: through a built-in transport directly, or through the
- * transport's own API. The function returned is that attempt; `createClientWith` retries it.
+ * transport's own API. The function returned is that attempt, its outcome given to a follow-up; the attempt loop retries it.
  */
 export function createAttemptSender({ transport, inFlight, baseUrls, maxResponseBytes }: AttemptSetup) {
   const direct = isDirectTransport(transport) ? transport[DIRECT] : undefined;
@@ -35,52 +36,37 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
    * `attemptOnce(…).then(answered, failed)`, both given `context`: on Node.js's attempts with a
    * built-in transport, done where the attempt settles, with no promise or function made for it.
    */
-  function attemptOnceThen<C, T>(
-    route: Route,
-    req: ClientRequest,
-    target: string,
-    headers: Readonly<Record<string, string>>,
-    body: string | undefined,
-    followUp: AttemptFollowUp<C, T>,
-    context: C,
+  function attemptOnceThen<T>(
+    call: PreparedRequest,
+    followUp: AttemptFollowUp<PreparedRequest, T>,
   ): Promise<T> {
+    const { route, req } = call;
     if (startDirectThen && direct && route.direct && hasPlainPath(req)) {
-      const request = directRequest(route.direct, req, target, headers, body);
-      return startDirectThen.call(inFlight, req.signal, direct, request, followUp, context) as Promise<T>;
+      const request = directRequest(route.direct, call);
+      return startDirectThen.call(inFlight, req.signal, direct, request, followUp, call) as Promise<T>;
     }
-    return attemptOnce(route, req, target, headers, body).then(
-      (response) => followUp.answered(response, context),
-      (error: unknown) => followUp.failed(error, context),
+    return attemptOnce(call).then(
+      (response) => followUp.answered(response, call),
+      (error: unknown) => followUp.failed(error, call),
     );
   }
 
   /** The request a built-in transport takes as it is: origin, full path, and the size limit. */
-  function directRequest(
-    to: NonNullable<Route['direct']>,
-    req: ClientRequest,
-    target: string,
-    headers: Readonly<Record<string, string>>,
-    body: string | undefined,
-  ): DirectRequest {
+  function directRequest(to: NonNullable<Route['direct']>, call: PreparedRequest): DirectRequest {
     return {
       origin: to.origin,
-      path: `${to.basePath}${target}`,
-      method: req.method,
-      headers,
-      body,
+      path: `${to.basePath}${call.target}`,
+      method: call.req.method,
+      headers: call.headers,
+      body: call.body,
       maxResponseBytes,
     };
   }
 
-  function attemptOnce(
-    route: Route,
-    req: ClientRequest,
-    target: string,
-    headers: Readonly<Record<string, string>>,
-    body: string | undefined,
-  ): Promise<TransportResponse> {
+  function attemptOnce(call: PreparedRequest): Promise<TransportResponse> {
+    const { route, req, target, headers, body } = call;
     if (direct && route.direct && hasPlainPath(req)) {
-      const request = directRequest(route.direct, req, target, headers, body);
+      const request = directRequest(route.direct, call);
       if (startDirect) return startDirect.call(inFlight, req.signal, direct, request);
       return inFlight.start(req.signal, (attempt) => direct(request, attempt));
     }
@@ -110,7 +96,7 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
     });
   }
 
-  return { attemptOnce, attemptOnceThen };
+  return { attemptOnceThen };
 }
 
 /** Whether a request's path may be sent as it is: known so by its sender, or checked here. */

@@ -5,8 +5,7 @@ import {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
-import { quickInput, UNSURE } from './quick-input.js';
-import { passesUnchanged } from './unchanged.js';
+import { UNSURE, type ValidationPaths, validationPaths } from './speed/index.js';
 import { safeParse } from './zod.js';
 
 /** The issues of a zod error as `{ path, message }`, the path dotted (`addresses.3`). */
@@ -27,15 +26,17 @@ export function issueMessage(issue: z.$ZodIssue): string {
 
 /**
  * Parses input with a schema; a failure is a `ValidationError` that names every bad field. The
- * usual input of an object schema is parsed as zod would, without zod's allocations (quick-input.ts);
+ * usual input of an object schema is parsed as zod would, without zod's allocations (see
+ * speed/quick-input.ts; `paths` says whether, and defaults to the shortcuts);
  * anything else, every mistake among it, is zod's to parse and to word.
  */
 export function validateInput<S extends z.$ZodType>(
   schema: S,
   input: unknown,
   details: ErrorDetails = {},
+  paths: ValidationPaths = validationPaths(true),
 ): z.output<S> {
-  const quick = quickInput(schema, shapeOf(schema), input ?? {});
+  const quick = paths.quickInput(schema, shapeOf(schema), input ?? {});
   if (quick !== UNSURE) return quick as z.output<S>;
   const parsed = safeParse(schema, input ?? {});
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error), details);
@@ -44,15 +45,16 @@ export function validateInput<S extends z.$ZodType>(
 
 /**
  * Parses a response body; only a broken required field (or a wrong type) is an error. A body
- * that passes unchanged (the usual case) is returned as it is, without zod's copy. `details` may
- * be a function: it is called only to build the error.
+ * that passes unchanged (the usual case) is returned as it is, without zod's copy, when `paths`
+ * (default: the shortcuts) say so. `details` may be a function: it is called only to build the error.
  */
 export function validateResponse<S extends z.$ZodType>(
   schema: S,
   body: unknown,
   details: ErrorDetails | (() => ErrorDetails) = {},
+  paths: ValidationPaths = validationPaths(true),
 ): z.output<S> {
-  if (passesUnchanged(schema, body)) return body as z.output<S>;
+  if (paths.passesUnchanged(schema, body)) return body as z.output<S>;
   const parsed = safeParse(schema, body);
   if (!parsed.success) {
     throw new ResponseValidationError(

@@ -71,9 +71,9 @@ const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const SOLANA_ADDRESS_BYTES = 32;
 
 /** Whether each ASCII code is a base58 character. */
-const IS_BASE58 = new Uint8Array(128);
-for (const character of '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz')
-  IS_BASE58[character.charCodeAt(0)] = 1;
+const IS_BASE58 = Uint8Array.from({ length: 128 }, (_, code) =>
+  '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'.includes(String.fromCharCode(code)) ? 1 : 0,
+);
 
 /** Per byte count b (1 to 32): the base58 of the smallest and of the largest b-byte value. */
 let byteCountBounds: { smallest: string[]; largest: string[] } | undefined;

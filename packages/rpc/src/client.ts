@@ -8,6 +8,7 @@ import {
   resolveCallOptions,
   ValidationError,
   validateResponse,
+  validationOf,
 } from '@blockwire/core/operations';
 import { createCallQueue, type RpcTimers } from './call-queue.js';
 import { type RpcClientOptions, resolveOptions } from './client-options.js';
@@ -79,6 +80,8 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
     path: `${path}/${REDACTED}`,
     baseUrl: nodeUrl === undefined ? undefined : client.redact(nodeUrl),
   };
+  // The answers are checked as the client chose (`fastValidation`).
+  const paths = validationOf(client);
   const execute = createCallMerger(createCallQueue({ client, path, where, batch, timers }));
 
   async function request(args: RequestArguments, options?: CallOptions): Promise<unknown> {
@@ -135,7 +138,7 @@ export function createRpcClientWith(client: Client, options: RpcClientOptions, t
 
   function validatedResult<M extends RpcMethod>(method: M, params: unknown[], result: unknown) {
     const details = () => ({ ...where, operation: method.id });
-    const validated = validateResponse(method.result, result, details) as RpcMethodResult<M>;
+    const validated = validateResponse(method.result, result, details, paths) as RpcMethodResult<M>;
     const mismatch = checkTransactions(method, params, validated);
     if (mismatch) throw new ResponseValidationError([mismatch], details());
     return validated;

@@ -1,4 +1,4 @@
-import { issuesOf, passesUnchanged, ValidationError } from '@blockwire/core/operations';
+import { issuesOf, ValidationError, type ValidationPaths, validationOf } from '@blockwire/core/operations';
 import * as z from 'zod/v4';
 import { isBlankText, rawTextOf } from './body.js';
 
@@ -106,7 +106,12 @@ export const bitcoinStageRank = (stage: BitcoinDeliveryStage): number =>
 export const bitcoinStageRankSql = (column: string): string =>
   `(CASE ${column} ${BITCOIN_DELIVERY_STAGES.map((stage) => `WHEN '${stage}' THEN ${bitcoinStageRank(stage)}`).join(' ')} END)`;
 
-function parseWith<S extends z.ZodType>(schema: S, body: unknown, subject: string): z.output<S> {
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  subject: string,
+  paths: ValidationPaths,
+): z.output<S> {
   let value = body;
   const text = rawTextOf(body);
   if (text !== undefined) {
@@ -117,7 +122,7 @@ function parseWith<S extends z.ZodType>(schema: S, body: unknown, subject: strin
     }
   }
   // A delivery that passes as it is (the usual case) is not copied: 3,000 transactions stay put.
-  if (passesUnchanged(schema, value)) return value as z.output<S>;
+  if (paths.passesUnchanged(schema, value)) return value as z.output<S>;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error), { subject });
   return parsed.data;
@@ -125,12 +130,28 @@ function parseWith<S extends z.ZodType>(schema: S, body: unknown, subject: strin
 
 /** A Bitcoin stream delivery, typed; unknown fields are kept. Invalid → `ValidationError` naming the path. */
 export function parseBitcoinWebhook(body: unknown): BitcoinWebhook {
-  return parseWith(bitcoinWebhookSchema, body, 'Bitcoin webhook payload');
+  return parseBitcoinWebhookWith(body, validationOf(NO_CLIENT));
 }
 
 /** An EVM stream delivery, typed; unknown fields are kept. Invalid → `ValidationError` naming the path. */
 export function parseEvmWebhook(body: unknown): EvmWebhook {
-  return parseWith(evmWebhookSchema, body, 'EVM webhook payload');
+  return parseEvmWebhookWith(body, validationOf(NO_CLIENT));
+}
+
+/**
+ * No client: the validation shortcuts of a client of one's own, without code made from text, as
+ * the runtime-free entry has them (see `validationOf`).
+ */
+const NO_CLIENT = {};
+
+/** `parseBitcoinWebhook` on the given validation paths (the handler's: see handler.ts). */
+export function parseBitcoinWebhookWith(body: unknown, paths: ValidationPaths): BitcoinWebhook {
+  return parseWith(bitcoinWebhookSchema, body, 'Bitcoin webhook payload', paths);
+}
+
+/** `parseEvmWebhook` on the given validation paths. */
+export function parseEvmWebhookWith(body: unknown, paths: ValidationPaths): EvmWebhook {
+  return parseWith(evmWebhookSchema, body, 'EVM webhook payload', paths);
 }
 
 const RECORD_LISTS = [

@@ -1,10 +1,11 @@
+import { runtimeValidationPaths } from '@blockwire/core/internal';
 import { checkOptionsObject } from '@blockwire/core/operations';
 import {
   type BitcoinDeliveryStage,
   type BitcoinTransaction,
   type BitcoinWebhook,
   bitcoinDeliveryStage,
-  parseBitcoinWebhook,
+  parseBitcoinWebhookWith,
   bitcoinStageRank as rank,
 } from './payloads.js';
 import {
@@ -205,7 +206,7 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
     let changes: TxChange[];
     let stage: BitcoinDeliveryStage;
     try {
-      payload = parseBitcoinWebhook(raw);
+      payload = parseBitcoinWebhookWith(raw, runtimeValidationPaths());
       stage = bitcoinDeliveryStage(payload);
       changes = await apply(payload, at, deliveryId);
     } catch (error) {
@@ -232,7 +233,11 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
    */
   async function reapply(delivery: StoredDelivery): Promise<TxChange[] | undefined> {
     try {
-      const changes = await apply(parseBitcoinWebhook(delivery.payload), delivery.receivedAt, delivery.id);
+      const changes = await apply(
+        parseBitcoinWebhookWith(delivery.payload, runtimeValidationPaths()),
+        delivery.receivedAt,
+        delivery.id,
+      );
       await markApplied(delivery.id, changes);
       return changes;
     } catch (error) {
@@ -296,7 +301,7 @@ export function createBitcoinTxTracker(options: BitcoinTxTrackerOptions = {}): B
         if (seen.has(delivery.id) || handling.has(delivery.id)) continue;
         let payload: BitcoinWebhook;
         try {
-          payload = parseBitcoinWebhook(delivery.payload);
+          payload = parseBitcoinWebhookWith(delivery.payload, runtimeValidationPaths());
         } catch {
           continue; // reported when it arrived; it stays `failed` for inspection
         }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
-import type { passesUnchanged } from './unchanged.js';
+import { compileFieldChecker } from './compile-fields.js';
+import { createUnchangedChecks, markStringCheck, type UnchangedChecks } from './unchanged.js';
 
 const hexCheck = (value: unknown) => typeof value === 'string' && /^0x[0-9a-f]*$/i.test(value);
 // Declared a function of the string alone in every copy of the module loaded below, as
@@ -176,18 +177,16 @@ function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
-/** A fresh copy of the module: as the operation layer has it (a loop), or with code compiled per shape. */
-async function loaded(compiled: boolean): Promise<typeof passesUnchanged> {
-  vi.resetModules();
-  const unchanged = await import('./unchanged.js');
-  unchanged.markStringCheck(hexCheck);
-  if (compiled) unchanged.useFieldCompiler((await import('./compile-fields.js')).compileFieldChecker);
-  return unchanged.passesUnchanged;
+markStringCheck(hexCheck);
+
+/** The checks as the operation layer has them (a loop), or with code compiled per shape. */
+function loaded(compiled: boolean): UnchangedChecks['passesUnchanged'] {
+  return createUnchangedChecks(compiled ? compileFieldChecker : undefined).passesUnchanged;
 }
 
 describe.each([
-  ['fields in a loop', await loaded(false)],
-  ['fields compiled per shape', await loaded(true)],
+  ['fields in a loop', loaded(false)],
+  ['fields compiled per shape', loaded(true)],
 ])('passesUnchanged (%s)', (_, passesUnchanged) => {
   /** Schemas some values pass unchanged: the property must see such values, not only refusals. */
   const passable = new Set([

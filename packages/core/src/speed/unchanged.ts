@@ -12,7 +12,7 @@
  * holds it to zod (unchanged.test.ts).
  */
 import type * as z from 'zod/v4/core';
-import { safeParse } from './zod.js';
+import { safeParse } from '../zod.js';
 
 /** zod would reject the value. */
 export const FAILS = 0;
@@ -48,29 +48,56 @@ interface Def {
   getter?: () => z.$ZodType;
 }
 
-const compiled = new WeakMap<object, Check>();
-
 const internalsOf = (schema: z.$ZodType) => (schema as unknown as { _zod: Internals })._zod;
 
-/** True when `schema` would accept `value` and return it as it is (see the module comment). */
+/**
+ * The checks of one way of checking (field checks compiled to code or in a loop), each compiled
+ * once per schema and kept while the schema lives.
+ */
+export interface UnchangedChecks {
+  /** True when `schema` would accept `value` and return it as it is (see the module comment). */
+  passesUnchanged(schema: z.$ZodType, value: unknown): boolean;
+  /** The compiled check behind `passesUnchanged`, for a caller that runs it on every call. */
+  checkOf(schema: z.$ZodType): Check;
+}
+
+/**
+ * The checks with the object field checks made by `compileFields` (see `FieldCompiler`), or in a
+ * loop without it: the operation layer alone, which an n8n node bundles, never makes code from
+ * text (n8n's scanner refuses the Function constructor).
+ */
+export function createUnchangedChecks(compileFields?: FieldCompiler): UnchangedChecks {
+  const compiled = new WeakMap<object, Check>();
+  const compiler: Compiler = {
+    compileFields,
+    checkOf(schema) {
+      const known = compiled.get(schema);
+      if (known) return known;
+      // A recursive schema meets itself while being compiled: it calls through to the finished check.
+      let finished: Check | undefined;
+      compiled.set(schema, (value) => finished!(value));
+      finished = compile(schema, compiler);
+      compiled.set(schema, finished);
+      return finished;
+    },
+  };
+  return {
+    passesUnchanged: (schema, value) => compiler.checkOf(schema)(value) === PASSES,
+    checkOf: compiler.checkOf,
+  };
+}
+
+interface Compiler {
+  checkOf(schema: z.$ZodType): Check;
+  compileFields: FieldCompiler | undefined;
+}
+
+let walk: UnchangedChecks | undefined;
+
+/** `passesUnchanged` with the field checks in a loop: no code made from text. */
 export function passesUnchanged(schema: z.$ZodType, value: unknown): boolean {
-  return checkOf(schema)(value) === PASSES;
-}
-
-/** The compiled check behind `passesUnchanged`, for a caller that runs it on every call. */
-export function unchangedCheck(schema: z.$ZodType): Check {
-  return checkOf(schema);
-}
-
-function checkOf(schema: z.$ZodType): Check {
-  const known = compiled.get(schema);
-  if (known) return known;
-  // A recursive schema meets itself while being compiled: it calls through to the finished check.
-  let finished: Check | undefined;
-  compiled.set(schema, (value) => finished!(value));
-  finished = compile(schema);
-  compiled.set(schema, finished);
-  return finished;
+  walk ??= createUnchangedChecks();
+  return walk.passesUnchanged(schema, value);
 }
 
 /**
@@ -82,7 +109,7 @@ const isFormat = (def: Def): boolean => def.check !== undefined && def.type !== 
 /** zod takes a value of this def's type as it is: no coercion, no format, no refinement. */
 const isBare = (def: Def): boolean => !def.coerce && !isFormat(def) && (def.checks?.length ?? 0) === 0;
 
-function compile(schema: z.$ZodType): Check {
+function compile(schema: z.$ZodType, compiler: Compiler): Check {
   const { def } = internalsOf(schema);
   // Refinements and transforms of the value itself: only zod knows, but for a string's patterns.
   if (def.coerce || isFormat(def)) return askZod(schema);
@@ -113,24 +140,24 @@ function compile(schema: z.$ZodType): Check {
       };
     }
     case 'optional': {
-      const inner = checkOf(def.innerType!);
+      const inner = compiler.checkOf(def.innerType!);
       // An inner default would fill in undefined.
       if (internalsOf(def.innerType!).optin === 'defaulted')
         return (value) => (value === undefined ? UNSURE : inner(value));
       return (value) => (value === undefined ? PASSES : inner(value));
     }
     case 'nullable': {
-      const inner = checkOf(def.innerType!);
+      const inner = compiler.checkOf(def.innerType!);
       return (value) => (value === null ? PASSES : inner(value));
     }
     case 'array':
-      return compileArray(atOnePlace(def.element!));
+      return compileArray(atOnePlace(def.element!, compiler));
     case 'object':
-      return compileObject(def);
+      return compileObject(def, compiler);
     case 'union':
-      return def.inclusive === false ? askZod(schema) : compileUnion(def.options!.map(checkOf));
+      return def.inclusive === false ? askZod(schema) : compileUnion(def.options!.map(compiler.checkOf));
     case 'lazy':
-      return (value) => checkOf(def.getter!())(value);
+      return (value) => compiler.checkOf(def.getter!())(value);
     default:
       return askZod(schema);
   }
@@ -159,8 +186,8 @@ const NOTHING_YET = Object.freeze({});
  * bloom of a plain transfer between the blooms of contract calls, an address repeated, are read
  * once (a third of the time of checking 300 blocks with their receipts went to such repeats).
  */
-function atOnePlace(schema: z.$ZodType): Check {
-  const check = checkOf(schema);
+function atOnePlace(schema: z.$ZodType, compiler: Compiler): Check {
+  const check = compiler.checkOf(schema);
   const fn = stringCheckAlone(schema);
   if (!fn) return check;
   let last: unknown = NOTHING_YET;
@@ -337,11 +364,11 @@ function compileUnion(options: Check[]): Check {
   };
 }
 
-function compileObject(def: Def): Check {
+function compileObject(def: Def, compiler: Compiler): Check {
   const shape = Object.entries(def.shape ?? {});
   // Parallel arrays and an indexed loop: this runs for every object of a large answer.
   const keys = shape.map(([key]) => key);
-  const checks = shape.map(([, field]) => atOnePlace(field));
+  const checks = shape.map(([, field]) => atOnePlace(field, compiler));
   // An absent key stays absent only for a plain optional field; zod decides the rest.
   const absentPasses = shape.map(([, field]) => {
     const { optin, optout } = internalsOf(field);
@@ -357,12 +384,12 @@ function compileObject(def: Def): Check {
       : catchallType === 'never'
         ? 'fail'
         : def.catchall
-          ? checkOf(def.catchall)
+          ? compiler.checkOf(def.catchall)
           : 'drop';
   const strings = shape.map(([, field]) => stringCheckAlone(field));
   const leaves = shape.map(([, field]) => plainLeafOf(field));
   const checkFields =
-    compileFields?.(keys, checks, absentPasses, strings, leaves) ??
+    compiler.compileFields?.(keys, checks, absentPasses, strings, leaves) ??
     loopOverFields(keys, checks, absentPasses);
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAILS;
@@ -407,13 +434,6 @@ export function loopOverFields(keys: string[], checks: Check[], absentPasses: bo
   };
 }
 
-/**
- * Compiles the field check of one object shape (`compile-fields.ts`), where an entry that may
- * generate code installed it; `undefined` (the loop) elsewhere: the operation layer alone, which
- * an n8n node bundles, never makes code from text (n8n's scanner refuses the Function constructor).
- */
-let compileFields: FieldCompiler | undefined;
-
 export type FieldCheck = (record: Record<string, unknown>) => Verdict;
 /**
  * `stringChecks[i]`, where given, is the marked check (`markStringCheck`) that alone decides a
@@ -428,11 +448,6 @@ export type FieldCompiler = (
   stringChecks?: (((value: unknown) => unknown) | undefined)[],
   plainLeaves?: (PlainLeaf | undefined)[],
 ) => FieldCheck | undefined;
-
-/** Installs a compiler for the field checks of the schemas compiled from now on. */
-export function useFieldCompiler(compiler: FieldCompiler): void {
-  compileFields = compiler;
-}
 
 function askZod(schema: z.$ZodType): Check {
   return (value) => {

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 it('answers the call that met the refusal with zod’s verdict, and the calls after it', async () => {
   vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
-  const core = await import('./index.js');
+  const core = await import('../index.js');
   const z = await import('zod/v4');
   const answers = [
     '{"usdPrice":1.5,"tokenName":"USD Coin"}',

@@ -9,7 +9,7 @@
  * in the SDK's schemas) or an input's getter may then run twice.
  */
 import type * as z from 'zod/v4/core';
-import { PASSES, unchangedCheck } from './unchanged.js';
+import { createUnchangedChecks, PASSES, type UnchangedChecks } from './unchanged.js';
 
 export const UNSURE: unique symbol = Symbol('unsure');
 
@@ -40,28 +40,43 @@ const internalsOf = (schema: z.$ZodType) => (schema as unknown as { _zod: Intern
 type Field = (value: unknown) => unknown;
 type Parse = (input: unknown) => Record<string, unknown> | typeof UNSURE;
 
-/** Per schema, for the list of names it was compiled with. */
-const compiled = new WeakMap<object, { known: object; parse: Parse | undefined }>();
+export type QuickInput = (
+  schema: z.$ZodType,
+  known: object,
+  input: unknown,
+) => Record<string, unknown> | typeof UNSURE;
 
 /**
  * What `schema.safeParse(input).data` would be, for a strict or plain object schema of plain
- * fields, or `UNSURE`. `known` lists the names the caller accepts (an operation's fields): any
- * other key is `UNSURE` too.
+ * fields, or `UNSURE`, each field that is no transform checked by `checks`. `known` lists the
+ * names the caller accepts (an operation's fields): any other key is `UNSURE` too.
  */
+export function createQuickInput(checks: UnchangedChecks): QuickInput {
+  /** Per schema, for the list of names it was compiled with. */
+  const compiled = new WeakMap<object, { known: object; parse: Parse | undefined }>();
+  return (schema, known, input) => {
+    let entry = compiled.get(schema);
+    if (entry === undefined || entry.known !== known) {
+      entry = { known, parse: compileObject(schema, known, checks) };
+      compiled.set(schema, entry);
+    }
+    return entry.parse === undefined ? UNSURE : entry.parse(input);
+  };
+}
+
+let walk: QuickInput | undefined;
+
+/** `createQuickInput` on the checks that make no code from text. */
 export function quickInput(
   schema: z.$ZodType,
   known: object,
   input: unknown,
 ): Record<string, unknown> | typeof UNSURE {
-  let entry = compiled.get(schema);
-  if (entry === undefined || entry.known !== known) {
-    entry = { known, parse: compileObject(schema, known) };
-    compiled.set(schema, entry);
-  }
-  return entry.parse === undefined ? UNSURE : entry.parse(input);
+  walk ??= createQuickInput(createUnchangedChecks());
+  return walk(schema, known, input);
 }
 
-function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
+function compileObject(schema: z.$ZodType, known: object, checks: UnchangedChecks): Parse | undefined {
   const { def } = internalsOf(schema);
   if (def.type !== 'object' || (def.checks?.length ?? 0) > 0) return undefined;
   // A strict object (an unknown key is an error) or a plain one (an unknown key is dropped): either
@@ -72,7 +87,7 @@ function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
   const entries = Object.entries(def.shape ?? {});
   if (entries.some(([key]) => key === '__proto__' || !Object.hasOwn(known, key))) return undefined;
   const keys = entries.map(([key]) => key);
-  const fields = entries.map(([, field]) => compileField(field));
+  const fields = entries.map(([, field]) => compileField(field, checks));
   // Left out: nothing in the output. Given as undefined: `key: undefined` (zod keeps the key).
   const optional = entries.map(([, field]) => {
     const internals = internalsOf(field);
@@ -119,15 +134,15 @@ function compileObject(schema: z.$ZodType, known: object): Parse | undefined {
 }
 
 /** A field's output for a value that is not undefined, or UNSURE; undefined when left to zod. */
-function compileField(schema: z.$ZodType): Field | undefined {
+function compileField(schema: z.$ZodType, checks: UnchangedChecks): Field | undefined {
   const { def } = internalsOf(schema);
   if (def.type === 'optional' && internalsOf(def.innerType!).optin === undefined) {
-    return compileField(def.innerType!);
+    return compileField(def.innerType!, checks);
   }
   // A default's inner schema decides every value but undefined (an output of undefined would be
   // replaced by the default: zod's to work out).
   if (def.type === 'default') {
-    const inner = compileField(def.innerType!);
+    const inner = compileField(def.innerType!, checks);
     if (inner === undefined) return undefined;
     return (value) => {
       const output = inner(value);
@@ -137,7 +152,7 @@ function compileField(schema: z.$ZodType): Field | undefined {
   // A value that passes as it is; then a transform of it, which must add no issue.
   if (def.type === 'pipe' && (def.checks?.length ?? 0) === 0 && def.in && def.out) {
     const out = internalsOf(def.out).def;
-    const first = compileField(def.in);
+    const first = compileField(def.in, checks);
     const transform = out.transform;
     if (out.type !== 'transform' || first === undefined || typeof transform !== 'function') return undefined;
     return (value) => {
@@ -149,7 +164,7 @@ function compileField(schema: z.$ZodType): Field | undefined {
       return output;
     };
   }
-  const check = unchangedCheck(schema);
+  const check = checks.checkOf(schema);
   return (value) => (check(value) === PASSES ? value : UNSURE);
 }
 

@@ -5,8 +5,8 @@
  */
 import type { AttemptSlots } from './adaptive-concurrency.js';
 import type { QueryValue } from './query.js';
-import type { FieldCompiler } from './speed/index.js';
 import type { RetryOptions } from './retry.js';
+import type { FieldCompiler } from './speed/index.js';
 import type { AttemptHandle, Transport, TransportResponse } from './transport.js';
 
 /** The four interfaces of the service, each with its own base URL. */

@@ -5,7 +5,7 @@
  * any release; use the main entry (`@blockwire/core`) in your own code.
  */
 export { sleepAtLeast } from './attempts.js';
+export { runtimeValidationPaths } from './create-client.js';
 export { unsupportedNodeMessage } from './node-version.js';
 export { inputFromRequest, matchPath } from './operation.js';
 export * from './operations.js';
-export { runtimeValidationPaths } from './create-client.js';

@@ -49,8 +49,8 @@ export {
   type RetryDecision,
   resolveRetryOptions,
 } from './retry.js';
-export { didYouMean, nearest } from './suggest.js';
-export { type AttemptHandle, AttemptTimeout } from './transport.js';
 export { type ValidationPaths, validationOf } from './speed/index.js';
 export { markStringCheck, passesUnchanged } from './speed/unchanged.js';
+export { didYouMean, nearest } from './suggest.js';
+export { type AttemptHandle, AttemptTimeout } from './transport.js';
 export { issueMessage, maskKeyInValidationError } from './validation.js';

@@ -1,8 +1,8 @@
 import type { AttemptFollowUp, InFlight } from './attempts.js';
 import { isPlainPath, type Route } from './client-routes.js';
 import type { BaseUrls, ClientRequest, ClientRuntime } from './client-types.js';
-import type { PreparedRequest } from './prepared-request.js';
 import { ResponseTooLargeError } from './errors.js';
+import type { PreparedRequest } from './prepared-request.js';
 import { PLAIN_PATH, type PlainPathMark } from './request-mapped.js';
 import {
   DIRECT,

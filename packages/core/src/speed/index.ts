@@ -16,8 +16,8 @@ import type * as z from 'zod/v4/core';
 import { createQuickInput, UNSURE } from './quick-input.js';
 import { createUnchangedChecks, type FieldCompiler } from './unchanged.js';
 
-export type { FieldCompiler } from './unchanged.js';
 export { UNSURE } from './quick-input.js';
+export type { FieldCompiler } from './unchanged.js';
 
 /** How a client validates inputs and answers: with the shortcuts or by zod alone, same answers. */
 export interface ValidationPaths {

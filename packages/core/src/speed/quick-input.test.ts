@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
 import { ValidationError } from '../errors.js';
 import { type Operation, validateOperationInput } from '../operation.js';
-import { quickInput, UNSURE } from './quick-input.js';
 import { evmAddress, evmChain } from '../schemas.js';
+import { quickInput, UNSURE } from './quick-input.js';
 
 const ADDRESS = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 

@@ -10,7 +10,8 @@ import {
   TimeoutError,
   ValidationError,
 } from './errors.js';
-import { requestInfo, safeHook } from './hooks.js';
+import { callWatched, watchCall } from './diagnostics.js';
+import { type ClientHooks, requestInfo, safeHook, withAddedHeaders } from './hooks.js';
 import { describe, errorCode, networkHint, sanitizeCause } from './network-errors.js';
 import { type ClientOptions, resolveClientOptions } from './options.js';
 import { encodeQuery } from './query.js';
@@ -47,8 +48,16 @@ type FirstOutcome = { response: TransportResponse } | { failed: true; error: unk
  * way each expects, retries, timeouts, typed errors. `createClient` is this on Node.js.
  */
 export function createClientWith(options: ClientOptions, runtime: ClientRuntime): Client {
-  const { apiKey, redact, baseUrls, timeoutMs, retry, hooks, maxResponseBytes, ...rest } =
-    resolveClientOptions(options);
+  const {
+    apiKey,
+    redact,
+    baseUrls,
+    timeoutMs,
+    retry,
+    hooks: clientHooks,
+    maxResponseBytes,
+    ...rest
+  } = resolveClientOptions(options);
   const ownTransport = rest.transport ? undefined : runtime.defaultTransport?.();
   if (!rest.transport && !ownTransport) {
     throw new ValidationError(
@@ -63,7 +72,11 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     rest.userAgent ??
     (runtime.userAgent === undefined ? undefined : `blockwire/${VERSION} ${runtime.userAgent}`);
   const hasHooks =
-    hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined;
+    clientHooks.onRequest !== undefined ||
+    clientHooks.onResponse !== undefined ||
+    clientHooks.onRetry !== undefined ||
+    clientHooks.addHeaders !== undefined;
+  const channel = runtime.callChannel;
   const inFlight = runtime.attempts(timeoutMs);
   const routes = Object.fromEntries(
     (Object.keys(AUTH) as Api[]).map((api) => [api, routeFor(api, baseUrls[api], apiKey, userAgent, redact)]),
@@ -111,6 +124,13 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
       return Promise.reject(error);
     }
     const headers = body === undefined ? route.headers : route.jsonHeaders;
+    if (callWatched(channel, clientHooks)) {
+      const start = { ...req, path: redact(`${req.path}${route.keyPath}`), baseUrl: route.shownBaseUrl };
+      // (watchCall takes only the fields of `CallStart` from it.)
+      const call = (hooks: ClientHooks) =>
+        requestWithRetries(req, route, target, headers, body, undefined, hooks);
+      return mapped(watchCall(start, channel, clientHooks, call), req, map);
+    }
     if (hasHooks || req.attemptSlots !== undefined || req.signal?.aborted) {
       return mapped(requestWithRetries(req, route, target, headers, body, undefined), req, map);
     }
@@ -172,6 +192,7 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     headers: Readonly<Record<string, string>>,
     body: string | undefined,
     first: FirstOutcome | undefined,
+    hooks: ClientHooks = clientHooks,
   ): Promise<ClientResponse> {
     // What errors and hooks show is worked out only when one needs it. No closure is made here:
     // one would put the call's variables in a context allocated on every call, hooks or not.
@@ -187,6 +208,13 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
           'onRequest',
           requestInfo(req, route, target, headers, attempt, baseUrls[req.api], redact),
         );
+      const sent = hooks.addHeaders
+        ? withAddedHeaders(
+            hooks,
+            requestInfo(req, route, target, headers, attempt, baseUrls[req.api], redact),
+            headers,
+          )
+        : headers;
       let outcome: AttemptOutcome;
       let error: BlockwireError;
       // No slot is held while waiting to retry: other requests may use it meanwhile.
@@ -199,7 +227,7 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
         if (attempt === 1 && first) {
           if ('failed' in first) throw first.error;
           response = first.response;
-        } else response = await attemptOnce(route, req, target, headers, body);
+        } else response = await attemptOnce(route, req, target, sent, body);
         status = response.status;
         if (hooks.onResponse) {
           safeHook(hooks, 'onResponse', {

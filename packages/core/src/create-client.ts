@@ -6,7 +6,7 @@ import { InFlight, sleepAtLeast } from './attempts.js';
 import { createClientWith } from './client.js';
 import type { Client, ClientRuntime } from './client-types.js';
 import type { ClientOptions } from './options.js';
-import { defaultTransport, runtimeUserAgent } from './runtime.js';
+import { callChannel, defaultTransport, runtimeUserAgent } from './runtime.js';
 
 const RUNTIME: ClientRuntime = {
   defaultTransport,
@@ -15,6 +15,7 @@ const RUNTIME: ClientRuntime = {
   },
   attempts: (timeoutMs) => new InFlight(timeoutMs),
   sleep: sleepAtLeast,
+  callChannel: callChannel(),
 };
 
 /** A client for the service: base URLs per interface, the key sent the way each expects, retries, timeouts, typed errors. */

@@ -33,6 +33,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+export { type AttemptRecord, CALL_CHANNEL, type CallEndInfo, type CallMessage } from './call-events.js';
 export type { ClientHooks, RequestInfo, ResponseInfo, RetryInfo } from './hooks.js';
 export type { IterateOptions } from './iterate.js';
 export {

@@ -196,7 +196,8 @@ describe('a TypeScript consumer without @types/node', () => {
         mkdirSync(dirname(target), { recursive: true });
         // A copy, not a link: TypeScript resolves a link to its real folder, outside this project.
         cpSync(unpacked, target, { recursive: true });
-        for (const name of Object.keys(manifest.dependencies ?? {})) {
+        // A peer dependency is installed beside the package, as its users must.
+        for (const name of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
           // Installed as the package's own dependencies are: the same folders, found through its node_modules.
           if (!name.startsWith('@blockwire/'))
             externals.add(`${name}\0${realpathSync(join(dir, 'node_modules', name))}`);

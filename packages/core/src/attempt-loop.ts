@@ -8,7 +8,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from './errors.js';
-import { type ClientHooks, type RequestInfo, requestInfo, safeHook } from './hooks.js';
+import { type ClientHooks, type RequestInfo, requestInfo, safeHook, withAddedHeaders } from './hooks.js';
 import { describe, errorCode, networkHint, sanitizeCause } from './network-errors.js';
 import type { PreparedRequest } from './prepared-request.js';
 import { errorDetails, errorFromResponse, parseBody } from './responses.js';
@@ -24,7 +24,6 @@ import { AttemptTimeout, type TransportResponse } from './transport.js';
 
 export interface AttemptLoopSetup {
   send: ReturnType<typeof createAttemptSender>;
-  hooks: ClientHooks;
   redact: (text: string) => string;
   baseUrls: Readonly<BaseUrls>;
   timeoutMs: number;
@@ -41,9 +40,7 @@ export interface AttemptLoopSetup {
  * of its own.
  */
 export function createAttemptLoop(setup: AttemptLoopSetup) {
-  const { send, hooks, redact, baseUrls, timeoutMs, maxResponseBytes, retry, sleep } = setup;
-  const hasHooks =
-    hooks.onRequest !== undefined || hooks.onResponse !== undefined || hooks.onRetry !== undefined;
+  const { send, redact, baseUrls, timeoutMs, maxResponseBytes, retry, sleep } = setup;
 
   /** Runs the call: its 2xx answer (given to its map, if any), or the error it ends with. */
   function run(call: PreparedRequest): Promise<unknown> {
@@ -55,10 +52,11 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
   }
 
   function attempt(call: PreparedRequest): Promise<unknown> {
-    const { req } = call;
+    const { req, hooks } = call;
     req.signal?.throwIfAborted();
-    if (hasHooks) call.started = performance.now();
+    if (isTimed(hooks)) call.started = performance.now();
     if (hooks.onRequest) safeHook(hooks, 'onRequest', infoOf(call));
+    if (hooks.addHeaders) call.sentHeaders = withAddedHeaders(hooks, infoOf(call), call.headers);
     // No slot is held while waiting to retry: other requests may use it meanwhile.
     if (req.attemptSlots === undefined) return send.attemptOnceThen(call, followUp);
     return req.attemptSlots.take(req.signal, call.attempt > 1).then((slot) => {
@@ -70,6 +68,7 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
   const followUp: AttemptFollowUp<PreparedRequest, unknown> = { answered, failed };
 
   function answered(response: TransportResponse, call: PreparedRequest): unknown {
+    const { hooks } = call;
     if (hooks.onResponse) {
       safeHook(hooks, 'onResponse', {
         ...infoOf(call),
@@ -157,7 +156,7 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
     const atOnce = refusedBeside && !call.sentAgainAtOnce;
     if (atOnce) call.sentAgainAtOnce = true;
     const delayMs = atOnce ? 0 : decision.delayMs;
-    if (hooks.onRetry) safeHook(hooks, 'onRetry', { ...infoOf(call), error, delayMs });
+    if (call.hooks.onRetry) safeHook(call.hooks, 'onRetry', { ...infoOf(call), error, delayMs });
     call.attempt++;
     if (atOnce) return attempt(call);
     return sleep(delayMs, req.signal).then(() => attempt(call));
@@ -191,4 +190,9 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
   }
 
   return { run };
+}
+
+/** Whether a hook needs the attempt's duration (worked out only then). */
+function isTimed(hooks: ClientHooks): boolean {
+  return hooks.onResponse !== undefined || hooks.onRetry !== undefined || hooks.onRequest !== undefined;
 }

@@ -84,6 +84,17 @@ export interface ClientRuntime {
    * code from text (see speed/compile-fields.ts); leave out where it must not (an n8n node).
    */
   fieldCompiler?: FieldCompiler;
+  /** The `blockwire:call` tracing channel, where the runtime has `node:diagnostics_channel`. */
+  callChannel?: CallTracingChannel;
+}
+
+/**
+ * The part of a `TracingChannel` the client uses. The runtime brings it (see ./runtime.ts): on
+ * a runtime without `node:diagnostics_channel` there is none, and only the hooks see calls.
+ */
+export interface CallTracingChannel {
+  readonly hasSubscribers: boolean;
+  tracePromise<T>(fn: () => Promise<T>, context: object): Promise<T>;
 }
 
 /** The options of one call. */

@@ -1,6 +1,7 @@
 import { createAttemptLoop } from './attempt-loop.js';
 import { AUTH, type Route, routeFor } from './client-routes.js';
 import type { Api, Client, ClientRequest, ClientResponse, ClientRuntime } from './client-types.js';
+import { callWatched, watchCall } from './diagnostics.js';
 import { ValidationError } from './errors.js';
 import { type ClientOptions, resolveClientOptions } from './options.js';
 import { type AnswerMap, PreparedRequest } from './prepared-request.js';
@@ -37,11 +38,11 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
   const routes = Object.fromEntries(
     (Object.keys(AUTH) as Api[]).map((api) => [api, routeFor(api, baseUrls[api], apiKey, userAgent, redact)]),
   ) as Record<Api, Route>;
+  const channel = runtime.callChannel;
   const inFlight = runtime.attempts(timeoutMs);
   const send = createAttemptSender({ transport, inFlight, baseUrls, maxResponseBytes });
   const loop = createAttemptLoop({
     send,
-    hooks,
     redact,
     baseUrls,
     timeoutMs,
@@ -58,13 +59,22 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     req: R,
     map: ((response: ClientResponse, req: R) => T) | undefined,
   ): Promise<T> {
+    // Watched (a channel subscriber, an onCallEnd hook): the call ends before its answer is mapped.
+    const watched = callWatched(channel, hooks);
     let call: PreparedRequest;
     try {
-      call = new PreparedRequest(routes, req, map as AnswerMap | undefined);
+      call = new PreparedRequest(routes, req, watched ? undefined : (map as AnswerMap | undefined), hooks);
     } catch (error) {
       return Promise.reject(error);
     }
-    return loop.run(call) as Promise<T>;
+    if (!watched) return loop.run(call) as Promise<T>;
+    const { route } = call;
+    const start = { ...req, path: redact(`${req.path}${route.keyPath}`), baseUrl: route.shownBaseUrl };
+    const answer = watchCall(start, channel, hooks, (recorder) => {
+      call.hooks = recorder;
+      return loop.run(call) as Promise<ClientResponse>;
+    });
+    return map ? answer.then((response) => map(response, req)) : (answer as Promise<T>);
   }
 
   const client: Client & MappingClient & { [VALIDATION]: ValidationPaths } = {

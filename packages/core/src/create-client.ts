@@ -4,11 +4,14 @@
  */
 import { InFlight, sleepAtLeast } from './attempts.js';
 import { createClientWith } from './client.js';
-import type { Client, ClientRuntime } from './client-types.js';
+import type { CallTracingChannel, Client, ClientRuntime } from './client-types.js';
 import type { ClientOptions } from './options.js';
-import { defaultTransport, runtimeProblem, runtimeUserAgent } from './runtime.js';
+import { callChannel, defaultTransport, runtimeProblem, runtimeUserAgent } from './runtime.js';
 import { compileFieldChecker } from './speed/compile-fields.js';
 import { type ValidationPaths, validationPaths } from './speed/index.js';
+
+/** The call channel, looked up at the first client (nothing runs at import). */
+let channel: CallTracingChannel | undefined | null = null;
 
 const RUNTIME: ClientRuntime = {
   defaultTransport,
@@ -19,6 +22,10 @@ const RUNTIME: ClientRuntime = {
   sleep: sleepAtLeast,
   // Answers' object shapes checked by code made per shape (where the runtime allows it).
   fieldCompiler: compileFieldChecker,
+  get callChannel() {
+    if (channel === null) channel = callChannel();
+    return channel;
+  },
 };
 
 /** A client for the service: base URLs per interface, the key sent the way each expects, retries, timeouts, typed errors. */

@@ -1,6 +1,7 @@
-import type { Route } from './client-routes.js';
+import type { CallEndInfo } from './call-events.js';
+import { AUTH, type Route } from './client-routes.js';
 import type { Api, ClientRequest, HttpMethod } from './client-types.js';
-import type { BlockwireError } from './errors.js';
+import { type BlockwireError, ValidationError } from './errors.js';
 
 /** What hooks see of a request. The key is masked everywhere in it. */
 export interface RequestInfo {
@@ -14,6 +15,11 @@ export interface RequestInfo {
   headers: Record<string, string>;
   /** 1 for the first attempt. */
   attempt: number;
+  /**
+   * The call this attempt belongs to, the `callId` of the `blockwire:call` channel's message:
+   * set when the call is watched (a subscriber on the channel, or an `onCallEnd` hook).
+   */
+  callId?: number;
 }
 
 export interface ResponseInfo extends RequestInfo {
@@ -39,6 +45,65 @@ export interface ClientHooks {
   onRequest?(info: RequestInfo): unknown;
   onResponse?(info: ResponseInfo): unknown;
   onRetry?(info: RetryInfo): unknown;
+  /**
+   * Once per call, when it has ended however it ended (an answer, an error, no answer at all):
+   * attempts, status, error class, waits, total time. See `CallEndInfo`.
+   */
+  onCallEnd?(info: CallEndInfo): unknown;
+  /**
+   * Headers to add to an attempt (a `traceparent`, a correlation id), called before each one,
+   * synchronously. It may only add: a header the request already has (the key, `accept`,
+   * `content-type`, `user-agent`), `host` and the framing headers are refused with a
+   * `ValidationError`, which the call fails with. What it throws is ignored, like any hook's.
+   */
+  addHeaders?(info: RequestInfo): Readonly<Record<string, string>> | undefined;
+}
+
+/** Headers no hook may set: they would change where a request goes or how it is framed. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'upgrade',
+  'te',
+  'trailer',
+  'keep-alive',
+  ...Object.values(AUTH).flatMap((auth) => ('header' in auth ? [auth.header.toLowerCase()] : [])),
+]);
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** The attempt's headers with those `addHeaders` gives, checked: see `ClientHooks.addHeaders`. */
+export function withAddedHeaders(
+  hooks: ClientHooks,
+  info: RequestInfo,
+  headers: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  let added: Readonly<Record<string, string>> | undefined;
+  try {
+    added = hooks.addHeaders?.(info);
+  } catch {
+    return headers;
+  }
+  if (added === undefined || added === null) return headers;
+  const sent: Record<string, string> = { ...headers };
+  const present = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const issues: { path: string; message: string }[] = [];
+  for (const [name, value] of Object.entries(added)) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name)) issues.push({ path: name, message: 'is not a valid header name' });
+    else if (RESERVED_HEADERS.has(lower) || present.has(lower))
+      issues.push({
+        path: name,
+        message: 'may not be set by a hook: it may only add headers the request does not have',
+      });
+    else if (typeof value !== 'string' || !HEADER_VALUE.test(value))
+      issues.push({ path: name, message: 'must be a string without line breaks or control characters' });
+    else sent[lower] = value;
+  }
+  if (issues.length > 0) throw new ValidationError(issues, { subject: 'headers from hooks.addHeaders' });
+  return sent;
 }
 
 /** What hooks see of an attempt, key masked. */

@@ -81,7 +81,13 @@ const OPTION_NAMES = Object.keys({
 } satisfies Record<keyof ClientOptions, true>);
 
 const APIS = Object.keys(DEFAULT_BASE_URLS) as Api[];
-const HOOK_NAMES = ['onRequest', 'onResponse', 'onRetry'] as const satisfies readonly (keyof ClientHooks)[];
+const HOOK_NAMES = [
+  'onRequest',
+  'onResponse',
+  'onRetry',
+  'onCallEnd',
+  'addHeaders',
+] as const satisfies readonly (keyof ClientHooks)[];
 
 /** The options with every default filled in, checked. */
 export interface ResolvedOptions {

@@ -1,6 +1,7 @@
 import type { AttemptSlot } from './adaptive-concurrency.js';
 import type { Route } from './client-routes.js';
 import type { Api, ClientRequest, ClientResponse } from './client-types.js';
+import type { ClientHooks } from './hooks.js';
 import { encodeQuery } from './query.js';
 
 /** What a call's 2xx answer is given to before its promise settles (an operation checks its data). */
@@ -17,6 +18,10 @@ export class PreparedRequest {
   /** `path` + key + query: below the base URL. */
   readonly target: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** What this attempt sends: `headers`, with what an `addHeaders` hook added. */
+  sentHeaders: Readonly<Record<string, string>>;
+  /** The hooks its attempts call: the client's, or a watched call's recorder (diagnostics.ts). */
+  hooks: ClientHooks;
   /** The body as JSON text, when the request has one. */
   readonly body: string | undefined;
   readonly map: AnswerMap | undefined;
@@ -29,13 +34,20 @@ export class PreparedRequest {
   /** Sent again at once after a 429 (see attempt-loop.ts): the next one is waited out. */
   sentAgainAtOnce = false;
 
-  constructor(routes: Readonly<Record<Api, Route>>, req: ClientRequest, map: AnswerMap | undefined) {
+  constructor(
+    routes: Readonly<Record<Api, Route>>,
+    req: ClientRequest,
+    map: AnswerMap | undefined,
+    hooks: ClientHooks,
+  ) {
     const route = routes[req.api];
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     this.req = req;
     this.route = route;
     this.target = `${req.path}${route.keyPath}${encodeQuery(req.query)}`;
     this.headers = body === undefined ? route.headers : route.jsonHeaders;
+    this.sentHeaders = this.headers;
+    this.hooks = hooks;
     this.body = body;
     this.map = map;
   }

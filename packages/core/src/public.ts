@@ -3,6 +3,8 @@
  * `createClient` and the transports. `@blockwire/core/operations` exports it too, with the
  * plumbing a host without timers needs.
  */
+
+export { type AttemptRecord, CALL_CHANNEL, type CallEndInfo, type CallMessage } from './call-events.js';
 export { type Chain, EVM_CHAINS, findChain, resolveChain } from './chains.js';
 export type {
   Api,

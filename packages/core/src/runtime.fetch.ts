@@ -3,6 +3,8 @@
  * replaces ./runtime.ts there (see tsup.config.ts). Nothing here touches Node.js.
  */
 
+import { CALL_CHANNEL } from './call-events.js';
+import type { CallTracingChannel } from './client-types.js';
 import { createFetchTransport } from './transport-fetch.js';
 import type { UndiciTransportOptions } from './transport-undici.js';
 
@@ -23,3 +25,22 @@ export const defaultTransport = () => createFetchTransport();
 export const runtimeUserAgent = (): string | undefined => undefined;
 
 export const runtimeProblem = (): string | undefined => undefined;
+
+interface HostProcess {
+  getBuiltinModule?(
+    id: 'node:diagnostics_channel',
+  ): { tracingChannel?(name: string): CallTracingChannel } | undefined;
+}
+
+/**
+ * The `blockwire:call` tracing channel where the host has `node:diagnostics_channel` (Bun, Deno,
+ * workerd with Node.js compatibility), looked up without importing it: a browser has none.
+ */
+export const callChannel = (): CallTracingChannel | undefined => {
+  const host = (globalThis as { process?: HostProcess }).process;
+  try {
+    return host?.getBuiltinModule?.('node:diagnostics_channel')?.tracingChannel?.(CALL_CHANNEL);
+  } catch {
+    return undefined;
+  }
+};

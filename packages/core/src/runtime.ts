@@ -4,6 +4,9 @@
  * with `fetch` only (the package's "browser", "workerd", "edge-light"… export conditions) takes
  * ./runtime.fetch.ts instead, so an edge or browser bundle carries no undici.
  */
+import { tracingChannel } from 'node:diagnostics_channel';
+import { CALL_CHANNEL } from './call-events.js';
+import type { CallTracingChannel } from './client-types.js';
 import { unsupportedNodeMessage } from './node-version.js';
 import { createUndiciTransport } from './transport-undici.js';
 
@@ -18,3 +21,6 @@ export const runtimeUserAgent = (): string | undefined => `node/${process.versio
 
 /** Why this runtime cannot run the package, in one sentence; undefined when it can. */
 export const runtimeProblem = (): string | undefined => unsupportedNodeMessage();
+
+/** The `blockwire:call` tracing channel (see ./diagnostics.ts). */
+export const callChannel = (): CallTracingChannel | undefined => tracingChannel(CALL_CHANNEL);

@@ -57,14 +57,14 @@ export function createAttemptSender({ transport, inFlight, baseUrls, maxResponse
       origin: to.origin,
       path: `${to.basePath}${call.target}`,
       method: call.req.method,
-      headers: call.headers,
+      headers: call.sentHeaders,
       body: call.body,
       maxResponseBytes,
     };
   }
 
   function attemptOnce(call: PreparedRequest): Promise<TransportResponse> {
-    const { route, req, target, headers, body } = call;
+    const { route, req, target, sentHeaders: headers, body } = call;
     if (direct && route.direct && hasPlainPath(req)) {
       const request = directRequest(route.direct, call);
       if (startDirect) return startDirect.call(inFlight, req.signal, direct, request);

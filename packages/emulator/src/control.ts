@@ -34,6 +34,8 @@ export interface RequestLogEntry {
   answeredAt?: number;
   /** The request's `X-Request-Id` header, when it had one (visible ASCII, at most 128 characters). */
   requestId?: string;
+  /** The request's W3C `traceparent` header, when it had a well-formed one. */
+  traceparent?: string;
   method: string;
   interface: FaultInterface | 'unknown';
   /** The path below the emulator's root, the API key masked. */

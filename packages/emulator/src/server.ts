@@ -227,6 +227,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     const started = Date.now();
     const requestId = requestIdOf(req.headers['x-request-id']);
+    const traceparent = traceparentOf(req.headers.traceparent);
     // Every answer names its request, as hosted APIs do (the caller's id, or one of ours), so a
     // client's error can quote it.
     res.setHeader('x-request-id', requestId ?? `emu_${(++answeredRequests).toString(36)}`);
@@ -239,6 +240,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       status: 0,
       durationMs: 0,
       ...(requestId === undefined ? {} : { requestId }),
+      ...(traceparent === undefined ? {} : { traceparent }),
     };
     res.on('close', () => {
       entry.status = res.headersSent ? res.statusCode : 0;
@@ -534,6 +536,13 @@ let answeredRequests = 0;
 
 function requestIdOf(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' && /^[\x21-\x7e]{1,128}$/.test(value) ? value : undefined;
+}
+
+/** A W3C Trace Context `traceparent` (version, trace id, parent id, flags), kept as sent. */
+function traceparentOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/.test(value)
+    ? value
+    : undefined;
 }
 
 function isLoopback(address: string | undefined): boolean {

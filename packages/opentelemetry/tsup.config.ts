@@ -1,0 +1,3 @@
+import { libraryBuild } from '../../tsup.preset';
+
+export default libraryBuild({ index: 'src/index.ts' });

@@ -59,7 +59,8 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     req: R,
     map: ((response: ClientResponse, req: R) => T) | undefined,
   ): Promise<T> {
-    // Watched (a channel subscriber, an onCallEnd hook): the call ends before its answer is mapped.
+    // Watched (a channel subscriber, an onCallEnd hook): the answer is mapped inside the watch,
+    // so that an answer failing its check ends the call as failed.
     const watched = callWatched(channel, hooks);
     let call: PreparedRequest;
     try {
@@ -70,11 +71,16 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
     if (!watched) return loop.run(call) as Promise<T>;
     const { route } = call;
     const start = { ...req, path: redact(`${req.path}${route.keyPath}`), baseUrl: route.shownBaseUrl };
-    const answer = watchCall(start, channel, hooks, (recorder) => {
-      call.hooks = recorder;
-      return loop.run(call) as Promise<ClientResponse>;
-    });
-    return map ? answer.then((response) => map(response, req)) : (answer as Promise<T>);
+    return watchCall(
+      start,
+      channel,
+      hooks,
+      (recorder) => {
+        call.hooks = recorder;
+        return loop.run(call) as Promise<ClientResponse>;
+      },
+      (response) => (map ? map(response, req) : (response as T)),
+    );
   }
 
   const client: Client & MappingClient & { [VALIDATION]: ValidationPaths } = {

@@ -27,29 +27,37 @@ export function callWatched(channel: CallTracingChannel | undefined, hooks: Clie
 
 /**
  * Runs a call watched: `run` is given the hooks the attempt loop calls (the client's, with each
- * attempt recorded on the way), and what it settles with ends the call on the channel and in
- * `onCallEnd`, exactly once whatever the outcome.
+ * attempt recorded on the way), and its answer goes through `map` (an operation checks its data
+ * there) before the call ends, so that an answer that fails its check ends the call as failed.
+ * The end goes on the channel and to `onCallEnd` exactly once, whatever the outcome.
  */
-export function watchCall<T extends { status: number; attempts: number }>(
+export function watchCall<A extends { status: number }, T>(
   start: CallStart,
   channel: CallTracingChannel | undefined,
   hooks: ClientHooks,
-  run: (hooks: ClientHooks) => Promise<T>,
+  run: (hooks: ClientHooks) => Promise<A>,
+  map: (answer: A) => T,
 ): Promise<T> {
   const message = newMessage(start);
   const recorder = new CallRecorder(hooks, message);
   const began = performance.now();
+  let status: number | undefined;
   const watched = () =>
-    run(recorder).then(
-      (answer) => {
-        recorder.ended(answer.status, undefined, performance.now() - began);
-        return answer;
-      },
-      (error: unknown) => {
-        recorder.ended(undefined, error, performance.now() - began);
-        throw error;
-      },
-    );
+    run(recorder)
+      .then((answer) => {
+        status = answer.status;
+        return map(answer);
+      })
+      .then(
+        (value) => {
+          recorder.ended(status, undefined, performance.now() - began);
+          return value;
+        },
+        (error: unknown) => {
+          recorder.ended(status, error, performance.now() - began);
+          throw error;
+        },
+      );
   return channel?.hasSubscribers ? channel.tracePromise(watched, message) : watched();
 }
 

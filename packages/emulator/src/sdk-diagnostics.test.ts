@@ -3,6 +3,7 @@
  * `blockwire:call` tracing channel, the `onCallEnd` hook, headers added by `addHeaders`.
  */
 import { tracingChannel } from 'node:diagnostics_channel';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import {
   ApiError,
@@ -14,6 +15,7 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  ResponseValidationError,
   TimeoutError,
   ValidationError,
 } from '@blockwire/core';
@@ -80,6 +82,19 @@ async function refusedUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** A server on 127.0.0.1 that answers every request 200 with `body`. */
+async function answering(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('the blockwire:call channel: one end per call', () => {
   it('a success: the operation, interface, status, one attempt and its duration', async () => {
     const client = clientWith();
@@ -102,7 +117,7 @@ describe('the blockwire:call channel: one end per call', () => {
       expect(message.attemptLog).toEqual([
         expect.objectContaining({ attempt: 1, status: 200, errorType: undefined, retryDelayMs: undefined }),
       ]);
-      expect(message.result).toMatchObject({ status: 200 });
+      expect(message.result).toMatchObject({ tokenAddress: expect.any(String), usdPrice: expect.any(Number) });
     } finally {
       await client.close();
     }
@@ -147,6 +162,25 @@ describe('the blockwire:call channel: one end per call', () => {
       expect(oneCall(true)).toMatchObject({ attempts: 1, status: undefined, errorType: 'NetworkError' });
     } finally {
       await client.close();
+    }
+  });
+
+  it('an answer that breaks the contract: the call ends failed, with its status and the check that refused it', async () => {
+    const server = await answering('{"usdPrice":"not a number"}');
+    const client = createClient({
+      apiKey: t.emu.apiKey,
+      baseUrls: { ...t.emu.urls, evm: `${server.url}/api/v2.2` },
+      retry: false,
+    });
+    try {
+      const error = await settled(getEvmTokenPrice(client, { address: WETH }));
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      const message = oneCall(true);
+      expect(message).toMatchObject({ attempts: 1, status: 200, errorType: 'ResponseValidationError' });
+      expect(message.error).toBe(error);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 
@@ -236,6 +270,28 @@ describe('onCallEnd', () => {
       expect(oneCall(true).callId).toBe(ends[0]!.callId);
     } finally {
       await client.close();
+    }
+  });
+
+  it('an answer that breaks the contract ends the call as failed there too', async () => {
+    channel.unsubscribe(subscriber);
+    const server = await answering('{"usdPrice":"not a number"}');
+    const ends: CallEndInfo[] = [];
+    const client = createClient({
+      apiKey: t.emu.apiKey,
+      baseUrls: { ...t.emu.urls, evm: `${server.url}/api/v2.2` },
+      retry: false,
+      hooks: { onCallEnd: (info) => ends.push(info) },
+    });
+    try {
+      const error = await settled(getEvmTokenPrice(client, { address: WETH }));
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(ends).toEqual([
+        expect.objectContaining({ status: 200, errorType: 'ResponseValidationError', error }),
+      ]);
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 });

@@ -117,7 +117,10 @@ describe('the blockwire:call channel: one end per call', () => {
       expect(message.attemptLog).toEqual([
         expect.objectContaining({ attempt: 1, status: 200, errorType: undefined, retryDelayMs: undefined }),
       ]);
-      expect(message.result).toMatchObject({ tokenAddress: expect.any(String), usdPrice: expect.any(Number) });
+      expect(message.result).toMatchObject({
+        tokenAddress: expect.any(String),
+        usdPrice: expect.any(Number),
+      });
     } finally {
       await client.close();
     }

@@ -2,7 +2,8 @@
  * OpenTelemetry for Blockwire clients, from the `blockwire:call` tracing channel of
  * `@blockwire/core`: a span per call with a child span per attempt (HTTP client semantic
  * conventions), `http.client.request.duration`, retries and 429s counted, and the trace context
- * sent with every attempt through the `addHeaders` hook.
+ * sent with every attempt through the `addHeaders` hook. The webhook kit's metrics are
+ * `instrumentWebhooks` (./webhooks.ts).
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { type AttemptRecord, CALL_CHANNEL, type CallMessage, type ClientHooks } from '@blockwire/core';
@@ -20,9 +21,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 
-declare const __BLOCKWIRE_VERSION__: string | undefined;
-const VERSION = typeof __BLOCKWIRE_VERSION__ === 'string' ? __BLOCKWIRE_VERSION__ : 'dev';
-const SCOPE = '@blockwire/opentelemetry';
+import { SCOPE, VERSION } from './scope.js';
 
 export interface BlockwireInstrumentationOptions {
   /** Default: the global one (`trace.getTracerProvider()`). */
@@ -179,3 +178,9 @@ function measuredAttributes(message: CallMessage, record: AttemptRecord): Attrib
       record.status !== undefined && record.status >= 400 ? String(record.status) : record.errorType;
   return attributes;
 }
+
+export {
+  instrumentWebhooks,
+  type WebhookInstrumentation,
+  type WebhookInstrumentationOptions,
+} from './webhooks.js';

@@ -54,6 +54,7 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
   function attempt(call: PreparedRequest): Promise<unknown> {
     const { req, hooks } = call;
     req.signal?.throwIfAborted();
+    call.observer?.attemptStarted(call.attempt);
     if (isTimed(hooks)) call.started = performance.now();
     if (hooks.onRequest) safeHook(hooks, 'onRequest', infoOf(call));
     if (hooks.addHeaders) call.sentHeaders = withAddedHeaders(hooks, infoOf(call), call.headers);
@@ -69,6 +70,7 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
 
   function answered(response: TransportResponse, call: PreparedRequest): unknown {
     const { hooks } = call;
+    call.observer?.answered(response.status);
     if (hooks.onResponse) {
       safeHook(hooks, 'onResponse', {
         ...infoOf(call),
@@ -156,6 +158,7 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
     const atOnce = refusedBeside && !call.sentAgainAtOnce;
     if (atOnce) call.sentAgainAtOnce = true;
     const delayMs = atOnce ? 0 : decision.delayMs;
+    call.observer?.retrying(error, delayMs);
     if (call.hooks.onRetry) safeHook(call.hooks, 'onRetry', { ...infoOf(call), error, delayMs });
     call.attempt++;
     if (atOnce) return attempt(call);
@@ -172,8 +175,10 @@ export function createAttemptLoop(setup: AttemptLoopSetup) {
 
   /** What hooks see of the attempt, key masked: worked out only for a hook. */
   function infoOf(call: PreparedRequest): RequestInfo {
-    const { req, route, target, headers, attempt } = call;
-    return requestInfo(req, route, target, headers, attempt, baseUrls[req.api], redact);
+    const { req, route, target, headers, attempt, observer } = call;
+    const info = requestInfo(req, route, target, headers, attempt, baseUrls[req.api], redact);
+    if (observer) info.callId = observer.callId;
+    return info;
   }
 
   /** What an error says of the attempt that ended so (known only then), key masked. */

@@ -75,8 +75,8 @@ export function createClientWith(options: ClientOptions, runtime: ClientRuntime)
       start,
       channel,
       hooks,
-      (recorder) => {
-        call.hooks = recorder;
+      (observer) => {
+        call.observer = observer;
         return loop.run(call) as Promise<ClientResponse>;
       },
       (response) => (map ? map(response, req) : (response as T)),

@@ -4,10 +4,11 @@
  * A call is watched only when someone listens: with no subscriber and no `onCallEnd` hook,
  * nothing here runs but one `hasSubscribers` read per call.
  */
-import type { AttemptRecord, CallMessage } from './call-events.js';
+import type { AttemptRecord, CallEndInfo, CallMessage } from './call-events.js';
 import type { Api, CallTracingChannel, HttpMethod } from './client-types.js';
 import { ApiError, BlockwireError, RateLimitError, ResponseTooLargeError } from './errors.js';
-import { type ClientHooks, type RequestInfo, type ResponseInfo, type RetryInfo, safeHook } from './hooks.js';
+import { type ClientHooks, safeHook } from './hooks.js';
+import type { AttemptObserver } from './prepared-request.js';
 
 /** The call's own start, as the client knows it before the first attempt. */
 export interface CallStart {
@@ -26,22 +27,25 @@ export function callWatched(channel: CallTracingChannel | undefined, hooks: Clie
 }
 
 /**
- * Runs a call watched: `run` is given the hooks the attempt loop calls (the client's, with each
- * attempt recorded on the way), and its answer goes through `map` (an operation checks its data
- * there) before the call ends, so that an answer that fails its check ends the call as failed.
- * The end goes on the channel and to `onCallEnd` exactly once, whatever the outcome.
+ * Runs a call watched: `run` is given the observer the attempt loop tells of each attempt, and
+ * its answer goes through `map` (an operation checks its data there) before the call ends, so
+ * that an answer that fails its check ends the call as failed. The end goes on the channel and to
+ * `onCallEnd` exactly once, whatever the outcome.
  */
 export function watchCall<A extends { status: number }, T>(
   start: CallStart,
   channel: CallTracingChannel | undefined,
   hooks: ClientHooks,
-  run: (hooks: ClientHooks) => Promise<A>,
+  run: (observer: AttemptObserver) => Promise<A>,
   map: (answer: A) => T,
 ): Promise<T> {
-  const message = newMessage(start);
-  const recorder = new CallRecorder(hooks, message);
+  const recorder = new CallRecorder(newMessage(start));
   const began = performance.now();
   let status: number | undefined;
+  const ended = (error: unknown) => {
+    recorder.ended(status, error, performance.now() - began);
+    if (hooks.onCallEnd) safeHook(hooks, 'onCallEnd', recorder.endInfo(error));
+  };
   const watched = () =>
     run(recorder)
       .then((answer) => {
@@ -50,15 +54,15 @@ export function watchCall<A extends { status: number }, T>(
       })
       .then(
         (value) => {
-          recorder.ended(status, undefined, performance.now() - began);
+          ended(undefined);
           return value;
         },
         (error: unknown) => {
-          recorder.ended(status, error, performance.now() - began);
+          ended(error);
           throw error;
         },
       );
-  return channel?.hasSubscribers ? channel.tracePromise(watched, message) : watched();
+  return channel?.hasSubscribers ? channel.tracePromise(watched, recorder.message) : watched();
 }
 
 function newMessage(start: CallStart): CallMessage {
@@ -81,67 +85,63 @@ function newMessage(start: CallStart): CallMessage {
   };
 }
 
-/** The hooks of one watched call: each attempt is written into the message, then passed on. */
-class CallRecorder implements ClientHooks {
-  readonly #hooks: ClientHooks;
-  readonly #message: CallMessage;
+/** One watched call's account: each attempt written into the message as the loop reports it. */
+class CallRecorder implements AttemptObserver {
+  readonly message: CallMessage;
   #open: { record: AttemptRecord; began: number } | undefined;
 
-  constructor(hooks: ClientHooks, message: CallMessage) {
-    this.#hooks = hooks;
-    this.#message = message;
-    if (hooks.addHeaders) this.addHeaders = (info) => hooks.addHeaders?.({ ...info, callId: message.callId });
+  constructor(message: CallMessage) {
+    this.message = message;
   }
 
-  addHeaders: ClientHooks['addHeaders'];
+  get callId(): number {
+    return this.message.callId;
+  }
 
-  onRequest(info: RequestInfo): void {
+  attemptStarted(attempt: number): void {
     this.#closeOpen(undefined, undefined);
     const began = performance.now();
     const record: AttemptRecord = {
-      attempt: info.attempt,
+      attempt,
       startTime: performance.timeOrigin + began,
       durationMs: 0,
       status: undefined,
       errorType: undefined,
       retryDelayMs: undefined,
     };
-    this.#message.attempts = info.attempt;
-    this.#message.attemptLog.push(record);
+    this.message.attempts = attempt;
+    this.message.attemptLog.push(record);
     this.#open = { record, began };
-    if (this.#hooks.onRequest) safeHook(this.#hooks, 'onRequest', this.#info(info));
   }
 
-  onResponse(info: ResponseInfo): void {
-    if (this.#open) {
-      this.#open.record.status = info.status;
-      this.#open.record.durationMs = performance.now() - this.#open.began;
-    }
-    if (this.#hooks.onResponse) safeHook(this.#hooks, 'onResponse', this.#info(info));
+  answered(status: number): void {
+    if (!this.#open) return;
+    this.#open.record.status = status;
+    this.#open.record.durationMs = performance.now() - this.#open.began;
   }
 
-  onRetry(info: RetryInfo): void {
-    const { error, delayMs } = info;
+  retrying(error: BlockwireError, delayMs: number): void {
     this.#closeOpen(error, delayMs);
-    this.#message.retryDelaysMs.push(delayMs);
-    if (isRateLimitWait(error)) this.#message.rateLimitWaitsMs.push(delayMs);
-    if (this.#hooks.onRetry) safeHook(this.#hooks, 'onRetry', this.#info(info));
+    this.message.retryDelaysMs.push(delayMs);
+    if (isRateLimitWait(error)) this.message.rateLimitWaitsMs.push(delayMs);
   }
 
   /** The call is over: `status` of its answer, or the `error` it failed with. */
   ended(status: number | undefined, error: unknown, durationMs: number): void {
     const failure = error instanceof BlockwireError ? error : undefined;
     this.#closeOpen(error, undefined);
-    const message = this.#message;
+    const { message } = this;
     message.durationMs = durationMs;
     message.status = status ?? statusOf(failure) ?? message.attemptLog.at(-1)?.status;
     message.errorType = error === undefined ? undefined : errorType(error);
     message.outcomeUnknown = failure?.outcomeUnknown === true;
     if (failure?.attempts !== undefined) message.attempts = failure.attempts;
-    if (this.#hooks.onCallEnd) {
-      const { result: _result, error: _error, ...info } = message;
-      safeHook(this.#hooks, 'onCallEnd', { ...info, error: failure });
-    }
+  }
+
+  /** What `onCallEnd` is given: the message without the channel's fields, with the error. */
+  endInfo(error: unknown): CallEndInfo {
+    const { result: _result, error: _error, ...info } = this.message;
+    return { ...info, error: error instanceof BlockwireError ? error : undefined };
   }
 
   /** Ends the attempt in flight, if any (an attempt that got an answer keeps its duration). */
@@ -155,10 +155,6 @@ class CallRecorder implements ClientHooks {
     else if (record.status !== undefined && (record.status < 200 || record.status >= 300))
       record.errorType = `HTTP ${record.status}`;
     record.retryDelayMs = retryDelayMs;
-  }
-
-  #info<I extends RequestInfo>(info: I): I {
-    return { ...info, callId: this.#message.callId };
   }
 }
 

@@ -1,11 +1,20 @@
 import type { AttemptSlot } from './adaptive-concurrency.js';
 import type { Route } from './client-routes.js';
 import type { Api, ClientRequest, ClientResponse } from './client-types.js';
+import type { BlockwireError } from './errors.js';
 import type { ClientHooks } from './hooks.js';
 import { encodeQuery } from './query.js';
 
 /** What a call's 2xx answer is given to before its promise settles (an operation checks its data). */
 export type AnswerMap = (response: ClientResponse, req: ClientRequest) => unknown;
+
+/** What a watched call (diagnostics.ts) is told of each attempt, beside the client's hooks. */
+export interface AttemptObserver {
+  readonly callId: number;
+  attemptStarted(attempt: number): void;
+  answered(status: number): void;
+  retrying(error: BlockwireError, delayMs: number): void;
+}
 
 /**
  * One call, worked out once and carried through each of its attempts: where it goes, what it
@@ -20,8 +29,10 @@ export class PreparedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** What this attempt sends: `headers`, with what an `addHeaders` hook added. */
   sentHeaders: Readonly<Record<string, string>>;
-  /** The hooks its attempts call: the client's, or a watched call's recorder (diagnostics.ts). */
-  hooks: ClientHooks;
+  /** The client's hooks. */
+  readonly hooks: ClientHooks;
+  /** Set when the call is watched: it records each attempt for the call's end. */
+  observer: AttemptObserver | undefined = undefined;
   /** The body as JSON text, when the request has one. */
   readonly body: string | undefined;
   readonly map: AnswerMap | undefined;

@@ -58,6 +58,28 @@ async function blockwireFetchCalls({ serverUrl }: RestConfig): Promise<Calls> {
   };
 }
 
+/**
+ * `blockwire` with a subscriber on every event of the `blockwire:call` tracing channel (each does
+ * nothing): what watching calls costs, beside the unwatched client (a channel with nobody
+ * subscribed costs one `hasSubscribers` read a call).
+ */
+async function blockwireSubscribedCalls(config: RestConfig): Promise<Calls> {
+  const { tracingChannel } = await import('node:diagnostics_channel');
+  const { CALL_CHANNEL } = await import('@blockwire/core');
+  const ignore = () => {};
+  const subscriber = { start: ignore, end: ignore, asyncStart: ignore, asyncEnd: ignore, error: ignore };
+  const channel = tracingChannel(CALL_CHANNEL);
+  channel.subscribe(subscriber);
+  const calls = await blockwireCalls(config);
+  return {
+    call: calls.call,
+    async close() {
+      channel.unsubscribe(subscriber);
+      await calls.close();
+    },
+  };
+}
+
 /** The leanest undici call there is: `dispatch` with a handler that gathers the bytes, then `JSON.parse`. */
 async function undiciDispatchCalls({ serverUrl }: RestConfig): Promise<Calls> {
   const { Pool } = await import('undici');
@@ -113,6 +135,7 @@ const clients = {
   fetch: fetchCalls,
   moralis: moralisCalls,
   'blockwire-fetch': blockwireFetchCalls,
+  'blockwire-subscribed': blockwireSubscribedCalls,
 } satisfies Record<string, (config: RestConfig) => Promise<Calls>>;
 
 export type RestClientName = keyof typeof clients;

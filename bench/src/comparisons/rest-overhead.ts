@@ -54,7 +54,9 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     name,
     round: () => processes.clients[name]!.run({ calls, concurrency }),
   });
-  const contenders = REST_CLIENTS.filter((name) => name !== 'blockwire-fetch').map(contender);
+  // Blockwire's variants are measured against it on their own, below.
+  const variants: RestClientName[] = ['blockwire-fetch', 'blockwire-subscribed'];
+  const contenders = REST_CLIENTS.filter((name) => !variants.includes(name)).map(contender);
 
   try {
     const measured = await measure(contenders, 'blockwire', {
@@ -83,6 +85,12 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       rounds: Math.min(options.rounds, 5),
     });
     const transportCpu = cpuPerCall(transports, 'blockwire', calls);
+    // The same client with a subscriber on every blockwire:call event.
+    const watched = await measure([contender('blockwire'), contender('blockwire-subscribed')], 'blockwire', {
+      ...options,
+      rounds: Math.min(options.rounds, 5),
+    });
+    const watchedCpu = cpuPerCall(watched, 'blockwire', calls);
     const micros = (perSecond: number) => 1e6 / perSecond;
     const listed = (values: Record<string, number>, show: (us: number) => string) =>
       Object.entries(values)
@@ -120,6 +128,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
         `Client CPU per call (process.cpuUsage over the run ÷ calls, the median of each contender's runs): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${listed(cpu.references, (us) => `${us.toFixed(1)} µs`)}. Blockwire's over each, paired as the CPU ratios are (median of the pairs): ${listed(overheads, (us) => `${us >= 0 ? '+' : ''}${us.toFixed(1)} µs`)}.`,
         `The server runs in a child process: its work is in no CPU figure, only in wall time. ${ownProcessNote(options.processes)}`,
         `Blockwire on Node with the fetch build's transport (\`createFetchTransport({ fetch })\`, what a Node bundle made with the \`worker\` condition uses; see \`weight\`), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${transportCpu.references['blockwire-fetch']!.toFixed(1)} µs of client CPU a call against ${transportCpu.blockwire.toFixed(1)} µs with the default undici transport (${(transportCpu.references['blockwire-fetch']! / transportCpu.blockwire).toFixed(2)}×). This is why the Node build keeps undici although its bundle is larger.`,
+        `Blockwire with a subscriber on every event of the \`blockwire:call\` tracing channel (a function that does nothing; what \`@blockwire/opentelemetry\` listens on), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${watchedCpu.references['blockwire-subscribed']!.toFixed(1)} µs of client CPU a call against ${watchedCpu.blockwire.toFixed(1)} µs with nobody subscribed (${(watchedCpu.references['blockwire-subscribed']! / watchedCpu.blockwire).toFixed(2)}×). With nobody subscribed a call reads \`hasSubscribers\` once and builds nothing.`,
       ],
     };
   } finally {

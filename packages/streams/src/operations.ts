@@ -78,12 +78,4 @@ export {
   verifyRawSignature,
   verifySignature,
 } from './webhooks/signature.js';
-export {
-  type CallbackEvent,
-  type DeliveryEvent,
-  type DeliveryRefusal,
-  type StageEvent,
-  type StoreEvent,
-  WEBHOOK_CHANNELS,
-  type WebhookEvents,
-} from './webhooks/webhook-events.js';
+export * from './webhooks/webhook-events.js';

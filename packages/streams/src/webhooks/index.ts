@@ -56,12 +56,4 @@ export {
   createBitcoinTxTracker,
   type TxChange,
 } from './tracker.js';
-export {
-  type CallbackEvent,
-  type DeliveryEvent,
-  type DeliveryRefusal,
-  type StageEvent,
-  type StoreEvent,
-  WEBHOOK_CHANNELS,
-  type WebhookEvents,
-} from './webhook-events.js';
+export * from './webhook-events.js';

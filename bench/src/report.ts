@@ -214,6 +214,20 @@ export function summarize(measured: Measured, blockwireName: string, higherIsBet
   return { blockwire: median(blockwireRuns), references, ratios, cpuRatios, spread, rounds };
 }
 
+/** A case of a comparison: its name and what `summarize` made of its rounds. */
+export function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
+  const { blockwire, references, ratios, cpuRatios, spread } = summary;
+  return {
+    name,
+    blockwire,
+    references,
+    ratios,
+    ratioRanges: spread.ratios,
+    cpuRatios,
+    cpuRatioRanges: spread.cpuRatios,
+  };
+}
+
 /** Each contender's median client CPU per call (µs) over its own runs of a measured comparison. */
 export function cpuPerCall(
   measured: Measured,

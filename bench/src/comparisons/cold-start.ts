@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evmTokenPrice } from '../fixtures.ts';
 import { type Contender, type MeasureOptions, measure, type Run, since } from '../harness.ts';
-import { type Case, type Comparison, summarize } from '../report.ts';
+import { type Case, type Comparison, caseOf, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
 import { type Bundle, bundle, FETCH_BUILD_CONDITION, programs, type Report } from './weight.ts';
 
@@ -104,15 +104,7 @@ export async function coldStart(options: ColdStartOptions): Promise<Comparison> 
         summary: await against('blockwire-worker'),
       },
     ];
-    const cases: Case[] = builds.map(({ name, summary }) => ({
-      name,
-      blockwire: summary.blockwire,
-      references: summary.references,
-      ratios: summary.ratios,
-      ratioRanges: summary.spread.ratios,
-      cpuRatios: summary.cpuRatios,
-      cpuRatioRanges: summary.spread.cpuRatios,
-    }));
+    const cases: Case[] = builds.map(({ name, summary }) => caseOf(name, summary));
     const headline = builds[0]!.summary;
     const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
     const msRange = (median: number, [low, high]: [number, number]) =>

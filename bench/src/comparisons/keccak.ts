@@ -12,7 +12,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createKeccak } from 'hash-wasm';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, collectGarbage, measureInterleaved } from '../harness.ts';
-import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
+import { type Case, type Comparison, caseOf, figureTarget, summarize } from '../report.ts';
 
 export interface KeccakOptions {
   /** Hashes a run, per size: a run of each takes about as long. */
@@ -80,18 +80,9 @@ export async function keccak(options: KeccakOptions): Promise<Comparison> {
     }),
   );
   const measured = await measureInterleaved(plans);
-  const cases: Case[] = measured.map((m, i) => {
-    const summary = summarize(m, 'blockwire', true);
-    return {
-      name: plans[i]!.options.label,
-      blockwire: summary.blockwire,
-      references: summary.references,
-      ratios: summary.ratios,
-      ratioRanges: summary.spread.ratios,
-      cpuRatios: summary.cpuRatios,
-      cpuRatioRanges: summary.spread.cpuRatios,
-    };
-  });
+  const cases: Case[] = measured.map((m, i) =>
+    caseOf(plans[i]!.options.label, summarize(m, 'blockwire', true)),
+  );
   const biggest = measured.length - 1;
   const headline = summarize(measured[biggest]!, 'blockwire', true);
   const microsOf = (k: Case) =>

@@ -6,8 +6,8 @@
  */
 import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../client-process.ts';
 import { type Contender, measure } from '../harness.ts';
-import type { Case, Comparison } from '../report.ts';
-import { cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
+import type { Comparison } from '../report.ts';
+import { caseOf, cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
 import {
   CONCURRENCY,
@@ -16,19 +16,6 @@ import {
   type RestClientName,
   type RestConfig,
 } from './rest-clients.ts';
-
-function caseOf(name: string, summary: ReturnType<typeof summarize>): Case {
-  const { blockwire, references, ratios, cpuRatios, spread } = summary;
-  return {
-    name,
-    blockwire,
-    references,
-    ratios,
-    ratioRanges: spread.ratios,
-    cpuRatios,
-    cpuRatioRanges: spread.cpuRatios,
-  };
-}
 
 export interface RestOverheadOptions extends ProcessOptions {
   calls: number;

@@ -18,7 +18,7 @@ import {
 } from '../client-process.ts';
 import { type Contender, type MeasureOptions, measure, warmupNote } from '../harness.ts';
 import type { Comparison } from '../report.ts';
-import { figureTarget, summarize } from '../report.ts';
+import { caseOf, figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
 import {
   SOLANA_CLIENTS,
@@ -95,15 +95,7 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
     const atOver = `blockwire-${OVER_LIMIT_CONCURRENCY}`;
     const overLimitCase = `Blockwire asked for ${OVER_LIMIT_CONCURRENCY} in flight; undici at ${SOLANA_PRICES_DEFAULT_CONCURRENCY}`;
     const cases = [
-      {
-        name: `Blockwire at its default concurrency (${SOLANA_PRICES_DEFAULT_CONCURRENCY})`,
-        blockwire: summary.blockwire,
-        references: summary.references,
-        ratios: summary.ratios,
-        ratioRanges: summary.spread.ratios,
-        cpuRatios: summary.cpuRatios,
-        cpuRatioRanges: summary.spread.cpuRatios,
-      },
+      caseOf(`Blockwire at its default concurrency (${SOLANA_PRICES_DEFAULT_CONCURRENCY})`, summary),
       {
         name: overLimitCase,
         blockwire: overLimit.blockwire,

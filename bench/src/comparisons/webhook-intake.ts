@@ -12,7 +12,7 @@ import { signBody } from '@blockwire/streams';
 import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../client-process.ts';
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, measureInterleaved } from '../harness.ts';
-import { type Case, type Comparison, figureTarget, summarize } from '../report.ts';
+import { type Case, type Comparison, caseOf, figureTarget, summarize } from '../report.ts';
 import { HTTP_CONCURRENCY, RECEIVERS, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
 
 /** How the deliveries of one size are measured, in process and over HTTP alike. */
@@ -91,15 +91,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     for (const [i, measured] of measuredCases.entries()) {
       const summary = summarize(measured, 'blockwire', true);
       caseRounds.push(summary.rounds);
-      cases.push({
-        name: plans[i]!.options.label,
-        blockwire: summary.blockwire,
-        references: summary.references,
-        ratios: summary.ratios,
-        ratioRanges: summary.spread.ratios,
-        cpuRatios: summary.cpuRatios,
-        cpuRatioRanges: summary.spread.cpuRatios,
-      });
+      cases.push(caseOf(plans[i]!.options.label, summary));
       caseSpreads.push(summary.spread);
       caseCpuRatios.push(summary.cpuRatios);
     }

@@ -5,7 +5,9 @@
  * bundled here with tree shaking, its own files taken as having effects (so that nothing is
  * dropped on the strength of the promise under test) and other packages left out; what the
  * bundler keeps must be declarations only: an effect at load (a call of its own, an `if`, a
- * `throw`, an assignment) is an effect a bundler may drop.
+ * `throw`, an assignment) is an effect a bundler may drop. A package with a command (`bin`) lists
+ * the command's files instead (`"sideEffects": ["./dist/cli.js", …]`): the same promise for every
+ * other file, and its command, bundled as a bundler would, keeps what it runs first.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +25,7 @@ interface Manifest {
   name: string;
   sideEffects?: unknown;
   exports?: Record<string, unknown>;
+  bin?: Record<string, string>;
 }
 
 /** Every `import` target of an exports map entry, whatever the condition. */
@@ -34,16 +37,23 @@ function esmTargets(entry: unknown, under: string | undefined = undefined): stri
   );
 }
 
-const promising = readdirSync(join(root, 'packages')).flatMap((dir) => {
-  const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as Manifest;
-  if (manifest.sideEffects !== false) return [];
+const manifests = readdirSync(join(root, 'packages')).map((dir) => ({
+  dir: join(root, 'packages', dir),
+  manifest: JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as Manifest,
+}));
+
+/** `false`, or only the files of its command: every module it exports promises no effect. */
+const promisesNoEffect = ({ sideEffects }: Manifest) => sideEffects === false || Array.isArray(sideEffects);
+
+const promising = manifests.flatMap(({ dir, manifest }) => {
+  if (!promisesNoEffect(manifest)) return [];
   const targets = Object.values(manifest.exports ?? {}).flatMap((entry) => esmTargets(entry));
-  return [...new Set(targets)].map((target) => ({
-    name: manifest.name,
-    dir: join(root, 'packages', dir),
-    target,
-  }));
+  return [...new Set(targets)].map((target) => ({ name: manifest.name, dir, target }));
 });
+
+const commands = manifests.flatMap(({ dir, manifest }) =>
+  Object.values(manifest.bin ?? {}).map((bin) => ({ name: manifest.name, dir, bin, manifest })),
+);
 
 /** What a bundler keeps of `file` when nothing it exports is used. */
 async function keptOf(dir: string, file: string): Promise<string> {
@@ -88,7 +98,7 @@ function effectsIn(code: string): string[] {
     .map((statement) => statement.getText(source).slice(0, 200));
 }
 
-describe('packages that say "sideEffects": false', () => {
+describe('packages that promise bundlers no effect at load ("sideEffects")', () => {
   it('are found, with their entries', () => {
     expect(promising.map((entry) => entry.name)).toContain('@blockwire/core');
   });
@@ -97,6 +107,25 @@ describe('packages that say "sideEffects": false', () => {
     '%s does nothing at load but define names',
     async (_, { dir, target }) => {
       expect(effectsIn(await keptOf(dir, join(dir, target)))).toEqual([]);
+    },
+  );
+
+  it.each(commands.map((entry) => [`${entry.name} ${entry.bin}`, entry] as const))(
+    '%s: its files are the ones listed as having effects, and a bundle of it keeps its Node.js check',
+    async (_, { dir, bin, manifest }) => {
+      expect(manifest.sideEffects).toEqual([bin, './dist/node-check.js']);
+      // Bundled as a bundler would, honouring the package's sideEffects.
+      const result = await esbuild.build({
+        entryPoints: [join(dir, bin)],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'node',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      expect(result.warnings.map((warning) => warning.text)).toEqual([]);
+      expect(result.outputFiles[0]!.text).toContain('unsupportedNodeMessage()');
     },
   );
 

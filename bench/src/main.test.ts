@@ -63,9 +63,10 @@ describe('formatProblems', () => {
     machine: 'm',
     comparisons: [
       comparison('rest-overhead', { 'undici-dispatch': 1, 'undici-request': 1, fetch: 1, moralis: 1 }),
+      comparison('rest-memory', { 'undici-dispatch': 1 }),
       comparison('solana-scale', { 'undici-concurrent': 1, sequential: 1 }),
       comparison('json-rpc', { viem: 1, ethers: 1, 'undici-dispatch': 1, 'undici-request': 1 }),
-      comparison('webhook-intake', { moralis: 1, 'hand-rolled': 1 }),
+      comparison('webhook-intake', { moralis: 1, 'hand-rolled-native': 1 }),
       comparison('keccak', { 'hash-wasm': 1, noble: 1 }),
       comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
       comparison('cold-start', { 'moralis-modular': 1, fetch: 1 }),

@@ -258,6 +258,7 @@ export function cpuOverheads(measured: Measured, calls: number): Record<string, 
 
 export const COMPARISON_IDS = [
   'rest-overhead',
+  'rest-memory',
   'solana-scale',
   'json-rpc',
   'webhook-intake',
@@ -270,9 +271,10 @@ export const COMPARISON_IDS = [
 /** The references each comparison must have, as issue 14 names them. */
 const REQUIRED_REFERENCES: Record<(typeof COMPARISON_IDS)[number], string[]> = {
   'rest-overhead': ['undici-dispatch', 'undici-request', 'fetch', 'moralis'],
+  'rest-memory': ['undici-dispatch'],
   'solana-scale': ['undici-concurrent', 'sequential'],
   'json-rpc': ['viem', 'ethers', 'undici-dispatch', 'undici-request'],
-  'webhook-intake': ['moralis', 'hand-rolled'],
+  'webhook-intake': ['moralis', 'hand-rolled-native'],
   // node:crypto's only where the runtime has keccak-256.
   keccak: ['hash-wasm', 'noble'],
   weight: ['moralis-modular', 'moralis'],

@@ -142,16 +142,25 @@ export type RestClientName = keyof typeof clients;
 /** The REST clients, in the order the comparison runs them. */
 export const REST_CLIENTS = namesOf(clients);
 
-export async function makeClient(name: string, config: RestConfig): Promise<Client<RestArgs>> {
+/** REST client `name`, each of its calls checked to answer the fixture's price. */
+export async function checkedRestCalls(
+  name: string,
+  config: RestConfig,
+): Promise<{ call: () => Promise<void>; close: () => Promise<void> }> {
   const make = builderOf(clients, name, 'REST client');
   const { call, close } = await make(config);
   const checked = async () => {
     if ((await call()).usdPrice !== evmTokenPrice.usdPrice) throw new Error('wrong price');
   };
+  return { call: checked, close };
+}
+
+export async function makeClient(name: string, config: RestConfig): Promise<Client<RestArgs>> {
+  const { call, close } = await checkedRestCalls(name, config);
   return {
     async run({ calls, concurrency }) {
       const start = performance.now();
-      await withConcurrency(calls, concurrency, checked);
+      await withConcurrency(calls, concurrency, call);
       return calls / (since(start) / 1000);
     },
     close,

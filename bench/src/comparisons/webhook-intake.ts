@@ -2,8 +2,8 @@
  * Webhook intake: a signed delivery is verified, parsed and staged, in deliveries per second.
  * Blockwire's `createWebhookHandler` (signature in constant time, JSON, payload validation, the
  * Bitcoin delivery stage) against the official `Moralis.Streams.verifySignature` after
- * `JSON.parse` (no validation) and a hand-rolled receiver (keccak over the raw bytes, then
- * `JSON.parse`), for a 1 KB and a 50 KB EVM delivery and a 1.6 MB Bitcoin block of 3,000
+ * `JSON.parse` (no validation) and a hand-rolled receiver (node:crypto's keccak over the raw
+ * bytes, then `JSON.parse`), for a 1 KB and a 50 KB EVM delivery and a 1.6 MB Bitcoin block of 3,000
  * transactions. Each receiver runs in a process of its own (`webhook-receivers.ts`), called in
  * process there, and over HTTP from a sender in another process to a node:http server in it.
  */
@@ -13,7 +13,13 @@ import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../cl
 import { bitcoinDelivery, countForSize, evmDelivery, WEBHOOK_SECRET } from '../fixtures.ts';
 import { type Contender, measureInterleaved } from '../harness.ts';
 import { type Case, type Comparison, caseOf, figureTarget, summarize } from '../report.ts';
-import { HTTP_CONCURRENCY, RECEIVERS, type WebhookArgs, type WebhookConfig } from './webhook-receivers.ts';
+import {
+  HTTP_CONCURRENCY,
+  NATIVE_KECCAK,
+  RECEIVERS,
+  type WebhookArgs,
+  type WebhookConfig,
+} from './webhook-receivers.ts';
 
 /** How the deliveries of one size are measured, in process and over HTTP alike. */
 export interface DeliveryPlan extends ProcessOptions {
@@ -102,9 +108,6 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
   const sdkCpu = (k: Case) => k.cpuRatios!.moralis!;
   const worstIndex = cases.reduce((a, k, i) => (sdkCpu(k) < sdkCpu(cases[a]!) ? i : a), 0);
   const worst = cases[worstIndex]!;
-  const oneKbInProcess = cases.findIndex(
-    (k) => k.name.startsWith('EVM 1 KB') && k.name.endsWith('in process'),
-  );
   return {
     id: 'webhook-intake',
     title: 'Webhook intake: verify + parse + stage',
@@ -122,10 +125,14 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     targets: [
       // On client CPU, the comparison's primary figure: the receiver's process's own time a run
       // (its HTTP server included, the sender's not); wall time beside it in the cases.
-      figureTarget(
-        `client CPU ≤ 1/0.9 × the hand-rolled raw-bytes receiver's: ${cases[oneKbInProcess]!.name}`,
-        { figure: 'cpuRatios', reference: 'hand-rolled', case: cases[oneKbInProcess]!.name, atLeast: 0.9 },
-        { cases },
+      // The native-keccak receiver: ≥ 0.95 at 1 KB, where the intake's own work weighs most, and
+      // as much above, where hashing and parsing the bytes is most of what any receiver does.
+      ...cases.map((k) =>
+        figureTarget(
+          `client CPU ≤ 1/0.95 × the hand-rolled native-keccak receiver's: ${k.name}`,
+          { figure: 'cpuRatios', reference: 'hand-rolled-native', case: k.name, atLeast: 0.95 },
+          { cases },
+        ),
       ),
       ...cases.map((k) =>
         figureTarget(
@@ -138,7 +145,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
     cases,
     notes: [
       'Blockwire: `createWebhookHandler({ secret })` given the raw body (in process) or as a node:http listener (`handler.node`): JSON, signature (keccak256 in constant time), payload validation, the Bitcoin delivery stage, then the 200.',
-      'hand-rolled: keccak256 over the raw bytes and the secret (node:crypto’s `keccak-256` from 4 KB where its OpenSSL has it, as on Node 24.22, else hash-wasm’s: the cheaper for the size; Blockwire’s is node:crypto’s at every size where it has one, see the `keccak` comparison), a constant-time compare, then `JSON.parse`; no validation.',
+      `hand-rolled-native: keccak256 over the raw bytes and the secret with ${NATIVE_KECCAK ? 'node:crypto’s `keccak-256` at every size, as Blockwire’s' : 'hash-wasm’s, since this runtime’s node:crypto has no `keccak-256` (so the key’s “native” does not hold in this run); Blockwire’s is hash-wasm’s here too'} (see the \`keccak\` comparison), a constant-time compare, then \`JSON.parse\`; no validation.`,
       'moralis: `JSON.parse` of the body, then `Moralis.Streams.verifySignature({ body, signature })` (moralis 2.27.2, `streamsSecret` configured; its keccak is the native `keccak` addon); no validation.',
       `${ownProcessNote(spreadText(deliveries.map((d) => d.plan.processes)))} The ${deliveries.length * 2} cases take those processes in turn, each case's spread evenly over the comparison's whole time, so a stretch of the machine running slower weighs a little on every case, not wholly on one. A run ends when every delivery was taken and what the receiver left for later (Blockwire's Bitcoin stage) has run.`,
       `Fresh processes and warm-up runs in each, per size: ${deliveries.map((d) => `${d.name} ${d.plan.processes} and ${d.plan.warmup}`).join(', ')}. A larger delivery warms a process up in fewer runs, and its processes, not its runs, are what vary: one settles into a cheap or a costly collector regime for its life.`,
@@ -146,7 +153,7 @@ export async function webhookIntake(options: WebhookIntakeOptions): Promise<Comp
       `Over HTTP: a sender in a process of its own (an undici Pool, ${HTTP_CONCURRENCY} at a time) posts the delivery to a node:http server in the receiver's process, so client CPU is the receiver's alone; every server reads the whole body first.`,
       `Deliveries a run: ${deliveries.map((d) => `${d.plan.deliveries.toLocaleString('en')} of ${d.name}`).join(', ')}.`,
       `What no receiver that hashes and parses can beat: the official SDK's client CPU ÷ the hand-rolled receiver's (the two paired ratios to Blockwire divided), ${cases
-        .map((k) => `${k.name} ${(k.cpuRatios!.moralis! / k.cpuRatios!['hand-rolled']!).toFixed(2)}`)
+        .map((k) => `${k.name} ${(k.cpuRatios!.moralis! / k.cpuRatios!['hand-rolled-native']!).toFixed(2)}`)
         .join(', ')}. A target of 1.5× the official SDK lies above that wherever it is below 1.5.`,
     ],
   };

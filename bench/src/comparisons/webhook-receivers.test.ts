@@ -14,7 +14,7 @@ async function deliveries() {
   ];
 }
 
-describe.each(['blockwire', 'moralis', 'hand-rolled'])('the %s receiver', (name) => {
+describe.each(['blockwire', 'moralis', 'hand-rolled-native'])('the %s receiver', (name) => {
   it('takes a signed delivery, in process and over HTTP, and refuses a forged one both ways', async () => {
     const receiver = await makeClient(name, { deliveries: await deliveries() });
     try {

@@ -63,7 +63,6 @@ describe('formatProblems', () => {
     machine: 'm',
     comparisons: [
       comparison('rest-overhead', { 'undici-dispatch': 1, 'undici-request': 1, fetch: 1, moralis: 1 }),
-      comparison('rest-memory', { 'undici-dispatch': 1 }),
       comparison('solana-scale', { 'undici-concurrent': 1, sequential: 1 }),
       comparison('json-rpc', { viem: 1, ethers: 1, 'undici-dispatch': 1, 'undici-request': 1 }),
       comparison('webhook-intake', { moralis: 1, 'hand-rolled-native': 1 }),
@@ -71,6 +70,7 @@ describe('formatProblems', () => {
       comparison('weight', { 'moralis-modular': 1, moralis: 1 }),
       comparison('cold-start', { 'moralis-modular': 1, fetch: 1 }),
       comparison('n8n-items', { 'http-request-node': 1, 'http-request-aggregate': 1 }),
+      comparison('rest-memory', { 'undici-dispatch': 1 }),
     ],
   };
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/v4';
 import { compileFieldChecker } from './compile-fields.js';
 import { createUnchangedChecks, markStringCheck, type UnchangedChecks } from './unchanged.js';
@@ -71,6 +71,18 @@ const schemas = {
     id: z.uuid().optional(),
     at: z.array(z.iso.datetime()),
   }),
+  // A number's bounds and integer formats, checked without zod; `multipleOf` is left to it.
+  bounds: z.looseObject({
+    count: z.number().int().min(0),
+    share: z.number().positive().lt(3).optional(),
+    small: z.int32().nullable(),
+    range: z.number().max(2).gte(-1.5),
+  }),
+  formatBounds: z.looseObject({
+    unsigned: z.uint32().min(1).optional(),
+    single: z.float32(),
+    even: z.number().multipleOf(2).optional(),
+  }),
   xor: z.discriminatedUnion('kind', [
     z.looseObject({ kind: z.literal('a'), x: z.string() }),
     z.looseObject({ kind: z.literal('b'), y: z.number() }),
@@ -124,7 +136,13 @@ function near(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
     case 'bigint':
       return mostly(fc.bigInt());
     case 'number':
-      return mostly(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: false })));
+      // Small integers mostly, so that values pass a number's bounds often enough to be seen.
+      return mostly(
+        fc.oneof(
+          { arbitrary: fc.integer({ min: -5, max: 5 }), weight: 3 },
+          { arbitrary: fc.double({ noNaN: false }), weight: 1 },
+        ),
+      );
     case 'boolean':
       return mostly(fc.boolean());
     case 'custom':
@@ -203,6 +221,8 @@ describe.each([
     'strings',
     'unionFirstTransforms',
     'patterns',
+    'bounds',
+    'formatBounds',
   ]);
 
   it.each(Object.entries(schemas))(
@@ -288,6 +308,29 @@ describe.each([
     expect(passesUnchanged(schemas.formats, { ...good, id: 'x' })).toBe(false);
     expect(passesUnchanged(schemas.formats, { ...good, at: [at, 'yesterday'] })).toBe(false);
     expect(passesUnchanged(z.int().nullable(), 0.5)).toBe(false);
+  });
+
+  it("checks a number's bounds and integer formats as zod does, without asking zod", () => {
+    const count = z.number().int().min(0);
+    const schema = z.looseObject({ count, small: z.int32().optional(), share: z.number().positive().lte(1) });
+    const runs = vi.spyOn(count._zod, 'run');
+    const good = { count: 3, small: -2147483648, share: 1 };
+    expect(passesUnchanged(schema, good)).toBe(true);
+    expect(passesUnchanged(schema, { ...good, count: 0 })).toBe(true);
+    expect(passesUnchanged(schema, { ...good, count: -0 })).toBe(true);
+    expect(runs).not.toHaveBeenCalled();
+    for (const count of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '3']) {
+      expect(passesUnchanged(schema, { ...good, count })).toBe(false);
+    }
+    for (const small of [2 ** 31, -(2 ** 31) - 1, 0.5]) {
+      expect(passesUnchanged(schema, { ...good, small })).toBe(false);
+    }
+    for (const share of [0, -0.5, 1.0000001]) {
+      expect(passesUnchanged(schema, { ...good, share })).toBe(false);
+    }
+    const even = z.number().multipleOf(2);
+    expect(passesUnchanged(even, 4)).toBe(true);
+    expect(passesUnchanged(even, 3)).toBe(false);
   });
 
   it('passes a string equal to one a place last passed, and nothing else on that account', () => {

@@ -111,9 +111,13 @@ const isBare = (def: Def): boolean => !def.coerce && !isFormat(def) && (def.chec
 
 function compile(schema: z.$ZodType, compiler: Compiler): Check {
   const { def } = internalsOf(schema);
-  // Refinements and transforms of the value itself: only zod knows, but for a string's patterns.
-  if (def.coerce || isFormat(def)) return askZod(schema);
-  if ((def.checks?.length ?? 0) > 0) return patternsOf(def) ?? askZod(schema);
+  // Refinements and transforms of the value itself: only zod knows, but for a string's patterns
+  // and a number's bounds.
+  if (def.coerce) return askZod(schema);
+  const checked = isFormat(def) || (def.checks?.length ?? 0) > 0;
+  if (checked && def.type === 'number') return numberLimitsOf(def) ?? askZod(schema);
+  if (isFormat(def)) return askZod(schema);
+  if (checked) return patternsOf(def) ?? askZod(schema);
   const shortcut = optionalLeaf(def);
   if (shortcut) return shortcut;
   switch (def.type) {
@@ -222,7 +226,7 @@ function patternsOf(def: Def): Check | undefined {
   if (def.type !== 'string') return undefined;
   const patterns: RegExp[] = [];
   for (const check of def.checks!) {
-    const checkDef = (check as { _zod?: { def?: PatternCheckDef } })._zod?.def;
+    const checkDef = checkDefOf(check) as PatternCheckDef | undefined;
     if (
       checkDef?.check !== 'string_format' ||
       checkDef.format !== 'regex' ||
@@ -241,6 +245,72 @@ function patternsOf(def: Def): Check | undefined {
     return PASSES;
   };
 }
+
+/**
+ * A number whose every check is a bound or an integer format (`z.number().int().min(0)`, a
+ * delivery's `retries`; `z.int32()`) is tested as zod tests it, not handed to zod for each value;
+ * any other check (`multipleOf`, a refinement) is left to zod.
+ */
+function numberLimitsOf(def: Def): Check | undefined {
+  // A format made a schema (`z.int()`) is its own first check, as zod runs it.
+  const checkDefs = [...(isFormat(def) ? [def] : []), ...(def.checks ?? []).map(checkDefOf)];
+  const tests: ((value: number) => boolean)[] = [];
+  for (const checkDef of checkDefs) {
+    const test = checkDef === undefined ? undefined : numberTestOf(checkDef as NumberCheckDef);
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  return (value) => {
+    // zod's number refuses NaN and the infinities before any check.
+    if (typeof value !== 'number' || !Number.isFinite(value)) return FAILS;
+    for (const test of tests) if (!test(value)) return FAILS;
+    return PASSES;
+  };
+}
+
+interface NumberCheckDef {
+  check?: string;
+  format?: string;
+  value?: unknown;
+  inclusive?: boolean;
+  when?: unknown;
+}
+
+/** zod's ranges of its number formats (`util.NUMBER_FORMAT_RANGES`); the `int` ones are safe integers too. */
+const NUMBER_FORMATS: Readonly<Record<string, readonly [number, number]>> = {
+  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  int32: [-2147483648, 2147483647],
+  uint32: [0, 4294967295],
+  float32: [-3.4028234663852886e38, 3.4028234663852886e38],
+  float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+};
+
+function numberTestOf(check: NumberCheckDef): ((value: number) => boolean) | undefined {
+  if (check.when !== undefined) return undefined;
+  const bound = check.value;
+  switch (check.check) {
+    case 'number_format': {
+      const format = check.format ?? 'float64';
+      const range = NUMBER_FORMATS[format];
+      if (!range) return undefined;
+      const [min, max] = range;
+      return format.includes('int')
+        ? (value) => Number.isSafeInteger(value) && value >= min && value <= max
+        : (value) => value >= min && value <= max;
+    }
+    case 'greater_than':
+      if (typeof bound !== 'number') return undefined;
+      return check.inclusive ? (value) => value >= bound : (value) => value > bound;
+    case 'less_than':
+      if (typeof bound !== 'number') return undefined;
+      return check.inclusive ? (value) => value <= bound : (value) => value < bound;
+    default:
+      return undefined;
+  }
+}
+
+/** The definition of one of a schema's `checks` (a check object, or a format schema used as one). */
+const checkDefOf = (check: unknown): unknown => (check as { _zod?: { def?: unknown } })._zod?.def;
 
 interface PatternCheckDef {
   check?: string;

@@ -38,7 +38,8 @@ export const evmTokenPriceSchema = z.looseObject({
 export type EvmTokenPrice = z.output<typeof evmTokenPriceSchema>;
 
 /** The USD price of one Solana token (one element of the Solana price response). */
-export const solanaTokenPriceSchema = z.looseObject({
+// The Solana schemas are marked pure, as the operation that uses them is (getSolanaTokenPrices.ts).
+export const solanaTokenPriceSchema = /* @__PURE__ */ z.looseObject({
   tokenAddress: optionalString,
   pairAddress: optionalString,
   usdPrice: optionalNumber,
@@ -64,14 +65,14 @@ export const solanaTokenPriceSchema = z.looseObject({
 });
 export type SolanaTokenPrice = z.output<typeof solanaTokenPriceSchema>;
 
-export const solanaTokenPricesSchema = z.array(solanaTokenPriceSchema);
+export const solanaTokenPricesSchema = /* @__PURE__ */ z.array(solanaTokenPriceSchema);
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 /** Bytes of an ed25519 public key or a program-derived address. */
 const SOLANA_ADDRESS_BYTES = 32;
 
 /** Whether each ASCII code is a base58 character. */
-const IS_BASE58 = Uint8Array.from({ length: 128 }, (_, code) =>
+const IS_BASE58 = /* @__PURE__ */ Uint8Array.from({ length: 128 }, (_, code) =>
   '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'.includes(String.fromCharCode(code)) ? 1 : 0,
 );
 
@@ -132,7 +133,7 @@ export function isSolanaAddress(text: string): boolean {
   );
 }
 
-export const solanaAddress = z.string({ error: 'must be a string' }).check((ctx) => {
+export const solanaAddress = /* @__PURE__ */ z.string({ error: 'must be a string' }).check((ctx) => {
   const text = ctx.value;
   // The usual address, without the decoder; anything else is looked at again for the message.
   if (isSolanaAddress(text)) return;
@@ -157,7 +158,7 @@ export const solanaAddress = z.string({ error: 'must be a string' }).check((ctx)
 export const SOLANA_NETWORKS = ['mainnet', 'devnet'] as const;
 export type SolanaNetwork = (typeof SOLANA_NETWORKS)[number];
 
-export const solanaNetwork = z._default(
-  z.enum(SOLANA_NETWORKS, { error: `must be one of: ${SOLANA_NETWORKS.join(', ')}` }),
+export const solanaNetwork = /* @__PURE__ */ z._default(
+  /* @__PURE__ */ z.enum(SOLANA_NETWORKS, { error: `must be one of: ${SOLANA_NETWORKS.join(', ')}` }),
   'mainnet',
 );

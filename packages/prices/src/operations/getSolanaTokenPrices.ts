@@ -24,7 +24,9 @@ export const SOLANA_PRICES_MAX_ADDRESSES = 100;
  */
 export const SOLANA_PRICES_DEFAULT_CONCURRENCY = 8;
 
-const network = withMeta(solanaNetwork, { description: 'The Solana cluster: mainnet (default) or devnet.' });
+// Each definition below is marked pure: a bundle that calls only getEvmTokenPrice drops them all,
+// and the Solana address check and base58 with them (a bundler cannot know these calls are pure).
+const network = /* @__PURE__ */ withMeta(solanaNetwork, { description: 'The Solana cluster: mainnet (default) or devnet.' });
 
 // The metadata comes last on each schema: zod 3.25's `zod/v4` (the copy n8n ships) does not carry
 // metadata over to a schema derived with `.max()`, so a description set before it would be lost.
@@ -37,27 +39,29 @@ const addressesMeta = {
 };
 
 /** Any number of token addresses, at least one. */
-const addresses = z
+const addresses = /* @__PURE__ */ z
   .array(solanaAddress, { error: 'must be a list of addresses' })
-  .check(z.minLength(1, { error: 'must hold at least one address' }));
+  .check(/* @__PURE__ */ z.minLength(1, { error: 'must hold at least one address' }));
+
+// A template literal may call toString, so a bundler keeps the call it is an argument of: built
+// here, once, the message leaves the definitions below free to drop.
+const TOO_MANY_FOR_ONE_CALL = `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`;
 
 /** One wire call: 1 to 100 addresses. */
-export const solanaTokenPricesCallInput = z.strictObject({
+export const solanaTokenPricesCallInput = /* @__PURE__ */ z.strictObject({
   network,
-  addresses: withMeta(
-    addresses.check(
-      z.maxLength(SOLANA_PRICES_MAX_ADDRESSES, {
-        error: `must hold at most ${SOLANA_PRICES_MAX_ADDRESSES} addresses per call`,
-      }),
+  addresses: /* @__PURE__ */ withMeta(
+    /* @__PURE__ */ addresses.check(
+      /* @__PURE__ */ z.maxLength(SOLANA_PRICES_MAX_ADDRESSES, { error: TOO_MANY_FOR_ONE_CALL }),
     ),
     addressesMeta,
   ),
 });
 
 /** What `getSolanaTokenPrices` accepts: any number of addresses, at least one. */
-export const getSolanaTokenPricesInput = z.strictObject({
+export const getSolanaTokenPricesInput = /* @__PURE__ */ z.strictObject({
   network,
-  addresses: withMeta(addresses, addressesMeta),
+  addresses: /* @__PURE__ */ withMeta(addresses, addressesMeta),
 });
 export type GetSolanaTokenPricesInput = z.input<typeof getSolanaTokenPricesInput>;
 
@@ -68,7 +72,7 @@ export type GetSolanaTokenPricesInput = z.input<typeof getSolanaTokenPricesInput
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 /** The service call itself. Read-only, so safe to retry although it is a POST. */
-export const getSolanaTokenPricesOperation = defineOperation({
+export const getSolanaTokenPricesOperation = /* @__PURE__ */ defineOperation({
   id: 'getSolanaTokenPrices',
   resource: 'tokenPrice',
   action: 'getSolana',
@@ -180,7 +184,7 @@ function answersInOrder(prices: readonly SolanaTokenPrice[], addresses: readonly
 }
 
 /** The endpoint: the service call above, and the SDK function that spreads the list across it. */
-export const getSolanaTokenPricesEndpoint = defineEndpoint(getSolanaTokenPricesOperation, {
+export const getSolanaTokenPricesEndpoint = /* @__PURE__ */ defineEndpoint(getSolanaTokenPricesOperation, {
   input: getSolanaTokenPricesInput,
   call: getSolanaTokenPrices,
 });

@@ -57,9 +57,16 @@ export function exportsOf(source, file) {
   return { values, types };
 }
 
+/**
+ * A call marked pure, as a definition may be (`= /* @__PURE__ *\/ defineEndpoint(`) so that a bundle
+ * that never uses it drops it: the definition all the same.
+ */
+const PURE = String.raw`(?:\/\* @__PURE__ \*\/ )?`;
+
 /** The endpoints a file defines: `export const <id>Endpoint = defineEndpoint(`. */
 export function endpointsIn(source) {
-  return [...source.matchAll(/^export const (\w+)Endpoint = defineEndpoint\b/gm)].map((m) => m[1]);
+  const pattern = new RegExp(`^export const (\\w+)Endpoint = ${PURE}defineEndpoint\\b`, 'gm');
+  return [...source.matchAll(pattern)].map((m) => m[1]);
 }
 
 export function renderFolder(folder) {
@@ -133,7 +140,7 @@ export const METHOD_FOLDERS = DEFINITION_FOLDERS.filter((kind) => kind.suffix ==
 
 /** The definitions a file makes: `export const <id><suffix> = <define>(`. */
 export function definitionsIn(source, kind) {
-  const pattern = new RegExp(`^export const (\\w+)${kind.suffix} = ${kind.define}\\b`, 'gm');
+  const pattern = new RegExp(`^export const (\\w+)${kind.suffix} = ${PURE}${kind.define}\\b`, 'gm');
   return [...source.matchAll(pattern)].map((m) => m[1]);
 }
 

@@ -66,6 +66,18 @@ describe('the generated endpoint indexes', () => {
     expect(definitions).toMatch(/export const endpoints = \[\n {2}getWidgetEndpoint,\n\] as const;/);
   });
 
+  it('takes an endpoint marked pure (for bundlers) as an endpoint', () => {
+    scratch = mkdtempSync(join(tmpdir(), 'endpoint-index-'));
+    const folder = join(scratch, 'operations');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'getWidgets.ts'),
+      "export const getWidgetsEndpoint = /* @__PURE__ */ defineEndpoint({ id: 'getWidgets' });\n",
+    );
+    const { 'definitions.ts': definitions } = renderFolder(folder) as Record<string, string>;
+    expect(definitions).toMatch(/export const endpoints = \[\n {2}getWidgetsEndpoint,\n\] as const;/);
+  });
+
   it.each((DEFINITION_FOLDERS as DefinitionFolder[]).map((kind) => [kind.folder, kind] as const))(
     '%s: index.ts is what the files give',
     (folder, kind) => {

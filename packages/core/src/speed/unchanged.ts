@@ -12,6 +12,7 @@
  * holds it to zod (unchanged.test.ts).
  */
 import type * as z from 'zod/v4/core';
+import { util } from 'zod/v4/core';
 import { safeParse } from '../zod.js';
 
 /** zod would reject the value. */
@@ -276,22 +277,14 @@ interface NumberCheckDef {
   when?: unknown;
 }
 
-/** zod's ranges of its number formats (`util.NUMBER_FORMAT_RANGES`); the `int` ones are safe integers too. */
-const NUMBER_FORMATS: Readonly<Record<string, readonly [number, number]>> = {
-  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-  int32: [-2147483648, 2147483647],
-  uint32: [0, 4294967295],
-  float32: [-3.4028234663852886e38, 3.4028234663852886e38],
-  float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
-};
-
 function numberTestOf(check: NumberCheckDef): ((value: number) => boolean) | undefined {
   if (check.when !== undefined) return undefined;
   const bound = check.value;
   switch (check.check) {
     case 'number_format': {
       const format = check.format ?? 'float64';
-      const range = NUMBER_FORMATS[format];
+      // zod's own table of the formats' ranges; the `int` ones are safe integers too.
+      const range = (util.NUMBER_FORMAT_RANGES as Partial<Record<string, [number, number]>>)[format];
       if (!range) return undefined;
       const [min, max] = range;
       return format.includes('int')

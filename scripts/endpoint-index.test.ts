@@ -27,6 +27,15 @@ afterEach(() => {
   scratch = undefined;
 });
 
+/** `renderFolder` of an operations folder holding one endpoint file, made in a scratch folder. */
+function renderOneFile(name: string, source: string): Record<string, string> {
+  scratch = mkdtempSync(join(tmpdir(), 'endpoint-index-'));
+  const folder = join(scratch, 'operations');
+  mkdirSync(folder);
+  writeFileSync(join(folder, name), source);
+  return renderFolder(folder) as Record<string, string>;
+}
+
 describe('the generated endpoint indexes', () => {
   it.each(ENDPOINT_FOLDERS as string[])(
     '%s: index.ts and definitions.ts are what the endpoint files give',
@@ -42,11 +51,8 @@ describe('the generated endpoint indexes', () => {
   );
 
   it('puts a new endpoint file in both indexes and in `endpoints`, nothing else by hand', () => {
-    scratch = mkdtempSync(join(tmpdir(), 'endpoint-index-'));
-    const folder = join(scratch, 'operations');
-    mkdirSync(folder);
-    writeFileSync(
-      join(folder, 'getWidget.ts'),
+    const { 'index.ts': index, 'definitions.ts': definitions } = renderOneFile(
+      'getWidget.ts',
       [
         'export const getWidgetInput = z.strictObject({ id: z.string() });',
         'export type GetWidgetInput = z.input<typeof getWidgetInput>;',
@@ -55,10 +61,6 @@ describe('the generated endpoint indexes', () => {
         'export const WIDGET_LIMIT = 10;',
       ].join('\n'),
     );
-    const { 'index.ts': index, 'definitions.ts': definitions } = renderFolder(folder) as Record<
-      string,
-      string
-    >;
     expect(index).toContain("export { getWidget, WIDGET_LIMIT, type GetWidgetInput } from './getWidget.js';");
     expect(index).not.toMatch(/Endpoint|getWidgetInput/);
     expect(definitions).toContain("export { getWidgetInput, getWidgetEndpoint } from './getWidget.js';");
@@ -67,14 +69,10 @@ describe('the generated endpoint indexes', () => {
   });
 
   it('takes an endpoint marked pure (for bundlers) as an endpoint', () => {
-    scratch = mkdtempSync(join(tmpdir(), 'endpoint-index-'));
-    const folder = join(scratch, 'operations');
-    mkdirSync(folder);
-    writeFileSync(
-      join(folder, 'getWidgets.ts'),
+    const { 'definitions.ts': definitions } = renderOneFile(
+      'getWidgets.ts',
       "export const getWidgetsEndpoint = /* @__PURE__ */ defineEndpoint({ id: 'getWidgets' });\n",
     );
-    const { 'definitions.ts': definitions } = renderFolder(folder) as Record<string, string>;
     expect(definitions).toMatch(/export const endpoints = \[\n {2}getWidgetsEndpoint,\n\] as const;/);
   });
 

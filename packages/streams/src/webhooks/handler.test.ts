@@ -504,6 +504,23 @@ describe('createWebhookHandler without a server', () => {
   });
 });
 
+  it('answers 500 through its promise, never a throw, when reading the request itself throws', async () => {
+    const errors: WebhookErrorContext[] = [];
+    const handler = createWebhookHandler({ secret: SECRET, onError: (_, context) => void errors.push(context) });
+    const headers = {
+      get 'x-signature'(): string {
+        throw new Error('a header getter that throws');
+      },
+    };
+    let answered: ReturnType<typeof handler> | undefined;
+    expect(() => {
+      answered = handler({ method: 'POST', headers, rawBody: '{}' });
+    }).not.toThrow();
+    expect(await answered).toEqual({ status: 500, body: { ok: false, message: 'the receiver failed' } });
+    await handler.idle();
+    expect(errors.map(({ kind, phase }) => ({ kind, phase }))).toEqual([{ kind: 'unknown', phase: 'receive' }]);
+  });
+
 describe('a handler started over deliveries a crash left unfinished', () => {
   /** A store as a killed receiver leaves it: deliveries accepted (answered 200), callbacks never run. */
   async function crashedStore() {

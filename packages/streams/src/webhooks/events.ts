@@ -47,12 +47,20 @@ export function listening(kind: keyof WebhookEvents): boolean {
   return channelsOnce()?.[kind].hasSubscribers === true;
 }
 
-/** Publishes the message `make` builds, only when somebody listens (nothing is built otherwise). */
-export function publish<K extends keyof WebhookEvents>(kind: K, make: () => WebhookEvents[K]): void {
+/**
+ * Publishes the message `make` builds from `input`, only when somebody listens (nothing is built
+ * otherwise). A path run for every delivery passes a function made once and its `input`, so that
+ * not even the function is made while nobody listens.
+ */
+export function publish<K extends keyof WebhookEvents, I = undefined>(
+  kind: K,
+  make: (input: I) => WebhookEvents[K],
+  input?: I,
+): void {
   const channel = channelsOnce()?.[kind];
   if (!channel?.hasSubscribers) return;
   try {
-    channel.publish(make());
+    channel.publish(make(input as I));
   } catch {
     // A message that cannot be built must not change an answer (a subscriber's own throw is
     // reported by diagnostics_channel, on the process, not here).

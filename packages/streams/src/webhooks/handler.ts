@@ -185,15 +185,14 @@ function publishCallbackFailure(
 
 /** Publishes the delivery event of an answer (one per request answered). */
 function published(response: WebhookResponse): WebhookResponse {
-  // Checked here, not only inside publish: the message's function is not made for nobody.
-  if (listening('delivery')) {
-    publish('delivery', () => ({
-      status: response.status,
-      ...(notes.get(response) ?? { outcome: 'refused' }),
-    }));
-  }
+  publish('delivery', deliveryEventOf, response);
   return response;
 }
+
+const deliveryEventOf = (response: WebhookResponse): DeliveryEvent => ({
+  status: response.status,
+  ...(notes.get(response) ?? { outcome: 'refused' }),
+});
 
 function headerOf(headers: HeaderBag, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
@@ -479,11 +478,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
    * The order is the point: the signature header is looked at first, and the body is hashed as
    * received before anything parses it, so an anonymous sender can make the receiver parse at
    * most a small unsigned body (to recognise the verification POST), never a large one.
-   */
-  /**
-   * The answer to a request: at once for a raw body whose digest is synchronous (every delivery,
-   * where node:crypto has keccak), so a delivery costs no promise of its own beyond the handler's;
-   * a promise where a step must wait (the first hash-wasm load, a parsed body, the Bitcoin store).
+   * Answered at once where every step is synchronous (a raw body, node:crypto's keccak: every
+   * delivery), so it costs no promise of its own; a promise where a step must wait (the first
+   * hash-wasm load, a body parsed by the framework, the Bitcoin store).
    */
   function receive(request: WebhookRequest): WebhookResponse | Promise<WebhookResponse> {
     if (request.method !== undefined && request.method.toUpperCase() !== 'POST') {

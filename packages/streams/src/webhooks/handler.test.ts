@@ -502,11 +502,13 @@ describe('createWebhookHandler without a server', () => {
     await handler.idle();
     expect(bitcoin).toHaveLength(1);
   });
-});
 
   it('answers 500 through its promise, never a throw, when reading the request itself throws', async () => {
     const errors: WebhookErrorContext[] = [];
-    const handler = createWebhookHandler({ secret: SECRET, onError: (_, context) => void errors.push(context) });
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      onError: (_, context) => void errors.push(context),
+    });
     const headers = {
       get 'x-signature'(): string {
         throw new Error('a header getter that throws');
@@ -518,8 +520,11 @@ describe('createWebhookHandler without a server', () => {
     }).not.toThrow();
     expect(await answered).toEqual({ status: 500, body: { ok: false, message: 'the receiver failed' } });
     await handler.idle();
-    expect(errors.map(({ kind, phase }) => ({ kind, phase }))).toEqual([{ kind: 'unknown', phase: 'receive' }]);
+    expect(errors.map(({ kind, phase }) => ({ kind, phase }))).toEqual([
+      { kind: 'unknown', phase: 'receive' },
+    ]);
   });
+});
 
 describe('a handler started over deliveries a crash left unfinished', () => {
   /** A store as a killed receiver leaves it: deliveries accepted (answered 200), callbacks never run. */

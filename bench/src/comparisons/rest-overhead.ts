@@ -78,6 +78,11 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       rounds: Math.min(options.rounds, 5),
     });
     const watchedCpu = cpuPerCall(watched, 'blockwire', calls);
+    const aloneCase = caseOf(`concurrency 1, ${aloneCalls.toLocaleString('en')} calls`, alone);
+    const cases = [
+      caseOf(`concurrency ${CONCURRENCY}, ${options.calls.toLocaleString('en')} calls`, summary),
+      aloneCase,
+    ];
     const micros = (perSecond: number) => 1e6 / perSecond;
     const listed = (values: Record<string, number>, show: (us: number) => string) =>
       Object.entries(values)
@@ -94,9 +99,14 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
       cpuOverheads: overheads,
       targets: [
         figureTarget(
-          'client CPU ≤ 1.15× undici.dispatch + JSON.parse (cpuRatios.undici-dispatch ≥ 0.87)',
-          { figure: 'cpuRatios', reference: 'undici-dispatch', atLeast: 1 / 1.15 },
+          `client CPU ≥ 0.90 of undici.dispatch + JSON.parse's at concurrency ${CONCURRENCY} (cpuRatios.undici-dispatch ≥ 0.90)`,
+          { figure: 'cpuRatios', reference: 'undici-dispatch', atLeast: 0.9 },
           summary,
+        ),
+        figureTarget(
+          "client CPU ≥ 0.90 of undici.dispatch + JSON.parse's one call at a time (the concurrency 1 case's cpuRatios.undici-dispatch ≥ 0.90)",
+          { figure: 'cpuRatios', reference: 'undici-dispatch', case: aloneCase.name, atLeast: 0.9 },
+          { cases },
         ),
         figureTarget(
           'client CPU overhead over undici.dispatch + JSON.parse ≤ 5 µs a call (cpuOverheads.undici-dispatch, paired)',
@@ -104,10 +114,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
           { cpuOverheads: overheads },
         ),
       ],
-      cases: [
-        caseOf(`concurrency ${CONCURRENCY}, ${options.calls.toLocaleString('en')} calls`, summary),
-        caseOf(`concurrency 1, ${aloneCalls.toLocaleString('en')} calls`, alone),
-      ],
+      cases,
       notes: [
         'Blockwire: `getEvmTokenPrice(client, { address, chain: "eth" })` with the default client (undici transport, retries, 30 s timeout, input and response validation).',
         'undici-dispatch: `Pool.dispatch` with a handler that gathers the body, then `JSON.parse` (no validation), the leanest undici call; undici-request: `Pool.request` + `body.text()` + `JSON.parse`; fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',

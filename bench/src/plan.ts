@@ -102,7 +102,14 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
     case 'json-rpc':
       return jsonRpc(
         quick
-          ? { blocks: 40, transactionsPerBlock: 10, rounds: 2, warmup: 1, processes: QUICK_PROCESSES }
+          ? {
+              blocks: 40,
+              transactionsPerBlock: 10,
+              passes: 2,
+              rounds: 2,
+              warmup: 1,
+              processes: QUICK_PROCESSES,
+            }
           : // viem's processes draw one of two regimes (b8112a9's log: about 0.5 scavenges a run
             // and 3,000 page faults, or 2 and 7,000; its CPU a run 190–240 or 280–440 ms), so its
             // CPU ratio over one process's rounds ranged 1.46–2.82 and a run's over 5 processes
@@ -122,13 +129,23 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // or 6th round, ethers and Blockwire (which runs after every reference) by their 3rd or
             // 4th: each reference warms up as long as it needs (`longerWarmup`), which saves about a
             // quarter of the comparison's time.
+            // Since the node proxy answers from memory what anvil answered once (anvil.ts), a pass
+            // takes 50–250 ms where a round took 0.7–1.0 s, and a run asks for the blocks 6 times
+            // over (json-rpc.ts, `passes`), which averages the collections out of a run: at
+            // dfb94a6's plan, single passes' CPU a run ranged 2× with one mark-compact in them or
+            // none. Warm-up is counted in runs of 6 passes, so 2 (viem 3) are what 6–9 rounds were.
+            // In `BENCH_DEBUG=1 pnpm bench --only json-rpc --repeat 3` with this plan (386 s for
+            // all three), the runs agreed within ±3.8 % (undici-dispatch 0.832, 0.817, 0.809), and
+            // the processes' mean ratios spread no more than their pairs predict (sd 0.035 against
+            // 0.043 for undici-dispatch), so 4 processes of 6 rounds.
             {
               blocks: 300,
               transactionsPerBlock: 10,
-              rounds: 32,
-              warmup: 4,
-              longerWarmup: { viem: 8, 'undici-dispatch': 6, 'undici-request': 6 },
-              processes: 8,
+              passes: 6,
+              rounds: 24,
+              warmup: 2,
+              longerWarmup: { viem: 3 },
+              processes: 4,
             },
       );
     case 'webhook-intake':

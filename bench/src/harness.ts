@@ -96,7 +96,7 @@ export function roundsPerStretch(rounds: number, stretches: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.floor(rounds / count) + (i < rounds % count ? 1 : 0));
 }
 
-function ownCpuMs(): number {
+export function ownCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
@@ -226,7 +226,7 @@ function runner(options: MeasureOptions) {
   };
 }
 
-function rotate<T>(items: readonly T[], by: number): T[] {
+export function rotate<T>(items: readonly T[], by: number): T[] {
   if (items.length === 0) return [];
   const shift = by % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];

@@ -40,6 +40,11 @@ export interface SolanaScaleOptions extends ProcessOptions, Pick<MeasureOptions,
   passes: number;
   rounds: number;
   warmup: number;
+  /**
+   * Rounds of the over-limit case, run in the processes the main measurement warmed up (so with
+   * no warm-up of their own), after its last stretch.
+   */
+  overLimitRounds: number;
 }
 
 export async function solanaScale(options: SolanaScaleOptions): Promise<Comparison> {
@@ -85,7 +90,10 @@ export async function solanaScale(options: SolanaScaleOptions): Promise<Comparis
     });
     const summary = summarize(measured, 'blockwire', false);
     const overLimit = summarize(
-      await measure(contenders(OVER_LIMIT_CONCURRENCY).slice(0, 2), 'blockwire', options),
+      await measure(contenders(OVER_LIMIT_CONCURRENCY).slice(0, 2), 'blockwire', {
+        rounds: options.overLimitRounds,
+        warmup: 0,
+      }),
       'blockwire',
       false,
     );

@@ -41,11 +41,10 @@ export interface JsonRpcOptions extends ProcessOptions, Pick<MeasureOptions, 'lo
   /**
    * How many times over a run asks for every block (ethers: once; its pass costs some 15 times
    * Blockwire's CPU, collections and all, and would take most of the comparison's time). A run's
-   * time and client CPU are one pass's,
-   * averaged: a client's mark-compacts come every few passes and cost about as much as the rest
-   * of a pass (at dfb94a6, Blockwire's runs took 50–65 ms of CPU without one, 105–135 with), so
-   * one pass's CPU is that of a pass with one or without, and the pairs of single passes turned on
-   * where the two clients' collections fell.
+   * time and client CPU are one pass's, averaged: a client's mark-compacts come every few passes
+   * and cost about as much as the rest of a pass (at dfb94a6, Blockwire's runs took 50–65 ms of
+   * CPU without one, 105–135 with), so one pass's CPU is that of a pass with one or without, and
+   * the pairs of single passes turned on where the two clients' collections fell.
    */
   passes: number;
 }

@@ -34,19 +34,32 @@ const pairedFiguresOf = (measured: Measured) => {
 };
 
 describe('measure', () => {
-  it('runs Blockwire between every two runs of the others, never twice in a row', async () => {
+  it('runs Blockwire between every two measured runs of the others, never twice in a row', async () => {
     const { log, contenders } = logged(['blockwire', 'a', 'b', 'c']);
     await measure(contenders, 'blockwire', { rounds: 4, warmup: 1 });
     const runs = log.map((entry) => entry.name);
-    // One Blockwire run to start, then each round: every reference once, each followed by Blockwire.
-    expect(runs).toHaveLength(1 + 5 * 3 * 2);
-    expect(runs.filter((_, i) => i % 2 === 0).every((name) => name === 'blockwire')).toBe(true);
-    expect(runs.filter((_, i) => i % 2 === 1)).not.toContain('blockwire');
+    // One Blockwire run to start; the warm-up round: every reference once, then Blockwire once.
+    expect(runs.slice(0, 5)).toEqual(['blockwire', 'a', 'b', 'c', 'blockwire']);
+    expect(log.slice(0, 5).every((entry) => entry.warmup)).toBe(true);
+    // Then each measured round: every reference once, each followed by Blockwire.
+    const measured = runs.slice(5);
+    expect(log.slice(5).some((entry) => entry.warmup)).toBe(false);
+    expect(measured).toHaveLength(4 * 3 * 2);
+    expect(measured.filter((_, i) => i % 2 === 1).every((name) => name === 'blockwire')).toBe(true);
+    expect(measured.filter((_, i) => i % 2 === 0)).not.toContain('blockwire');
     // The references' order rotates: no reference always comes first.
-    const firstOfRound = [0, 1, 2].map((round) => runs[1 + round * 6]);
+    const firstOfRound = [0, 1, 2].map((round) => measured[round * 6]);
     expect(new Set(firstOfRound)).toEqual(new Set(['a', 'b', 'c']));
-    expect(log.slice(0, 7).every((entry) => entry.warmup)).toBe(true);
-    expect(log.slice(7).some((entry) => entry.warmup)).toBe(false);
+  });
+
+  it('warms Blockwire up once a round, as many runs as the references get', async () => {
+    const { log, contenders } = logged(['blockwire', 'a', 'b', 'c']);
+    await measure(contenders, 'blockwire', { rounds: 1, warmup: 3 });
+    const warmingUp = log.filter((entry) => entry.warmup).map((entry) => entry.name);
+    // Blockwire to start, then once after each round's references: 1 + 3 against 3 each.
+    expect(warmingUp.filter((name) => name === 'blockwire')).toHaveLength(4);
+    for (const name of ['a', 'b', 'c']) expect(warmingUp.filter((n) => n === name)).toHaveLength(3);
+    expect(warmingUp.at(-1)).toBe('blockwire');
   });
 
   it('pairs each reference run with the mean of the Blockwire runs either side, the warm-up thrown away', async () => {
@@ -119,25 +132,22 @@ describe('measure', () => {
     expect(runFiguresOf(measured)).toEqual({ blockwire: [5, 7, 12], reference: [4, 6, 11] });
   });
 
-  it('gives the references named in longerWarmup more warm-up rounds, the others sitting them out', async () => {
+  it('gives the references named in warmupOf more warm-up rounds, the others sitting them out', async () => {
     const { log, contenders } = logged(['blockwire', 'slow', 'quick']);
     const measured = await measure(contenders, 'blockwire', {
       rounds: 2,
       warmup: 1,
-      longerWarmup: { slow: 3 },
+      warmupOf: { slow: 3 },
     });
     const warmingUp = log.filter((entry) => entry.warmup).map((entry) => entry.name);
     // Blockwire to start; the first round both references, the next two only the slow one, each
-    // followed by Blockwire.
-    expect(warmingUp.filter((name) => name === 'slow')).toHaveLength(3);
-    expect(warmingUp.filter((name) => name === 'quick')).toHaveLength(1);
-    expect(warmingUp).toHaveLength(1 + 2 * 2 + 2 + 2);
-    expect(
-      log
-        .map((entry) => entry.name)
-        .filter((_, i) => i % 2 === 0)
-        .every((name) => name === 'blockwire'),
-    ).toBe(true);
+    // round then Blockwire.
+    expect(warmingUp).toEqual([
+      'blockwire',
+      ...['slow', 'quick', 'blockwire'],
+      ...['slow', 'blockwire'],
+      ...['slow', 'blockwire'],
+    ]);
     // Then both measured alike, two rounds each.
     expect(log.slice(warmingUp.length).every((entry) => !entry.warmup)).toBe(true);
     expect(measured.pairs.slow!.reference).toHaveLength(2);
@@ -145,16 +155,28 @@ describe('measure', () => {
     expect(measured.runs.blockwire).toHaveLength(4);
   });
 
-  it('refuses a longerWarmup that names no reference, saying which names there are', async () => {
+  it('gives a reference named in warmupOf fewer warm-up rounds, Blockwire still warming up for warmup', async () => {
+    const { log, contenders } = logged(['blockwire', 'costly', 'cheap']);
+    await measure(contenders, 'blockwire', { rounds: 1, warmup: 3, warmupOf: { costly: 1 } });
+    const warmingUp = log.filter((entry) => entry.warmup).map((entry) => entry.name);
+    expect(warmingUp).toEqual([
+      'blockwire',
+      ...['costly', 'cheap', 'blockwire'],
+      ...['cheap', 'blockwire'],
+      ...['cheap', 'blockwire'],
+    ]);
+  });
+
+  it('refuses a warmupOf that names no reference, saying which names there are', async () => {
     const { log, contenders } = logged(['blockwire', 'viem', 'ethers']);
-    const options = { rounds: 1, warmup: 1, longerWarmup: { vime: 8 } };
+    const options = { rounds: 1, warmup: 1, warmupOf: { vime: 8 } };
     await expect(measure(contenders, 'blockwire', options)).rejects.toThrow(
-      'longerWarmup names vime, which is no reference here (viem, ethers)',
+      'warmupOf names vime, which is no reference here (viem, ethers)',
     );
-    // Blockwire is paired with every reference and warms up with each: it is no reference either.
+    // Blockwire is paired with every reference and warms up for the longest: it is no reference either.
     await expect(
-      measure(contenders, 'blockwire', { ...options, longerWarmup: { blockwire: 8 } }),
-    ).rejects.toThrow('longerWarmup names blockwire');
+      measure(contenders, 'blockwire', { ...options, warmupOf: { blockwire: 8 } }),
+    ).rejects.toThrow('warmupOf names blockwire');
     expect(log).toEqual([]);
   });
 
@@ -224,9 +246,9 @@ describe('measureInterleaved', () => {
     await expect(
       measureInterleaved([
         plan('a', 1, log),
-        { ...slip, options: { ...slip.options, longerWarmup: { nobody: 2 } } },
+        { ...slip, options: { ...slip.options, warmupOf: { nobody: 2 } } },
       ]),
-    ).rejects.toThrow('longerWarmup names nobody');
+    ).rejects.toThrow('warmupOf names nobody');
     expect(log).toEqual([]);
   });
 });
@@ -265,9 +287,11 @@ describe('summarize', () => {
 
 describe('warmupNote', () => {
   it('says how many rounds a fresh process warms up for, and who warms up longer', () => {
-    expect(warmupNote({ warmup: 1 })).toBe('Each fresh process warms up for 1 round.');
-    expect(warmupNote({ warmup: 4, longerWarmup: { viem: 8, 'undici-request': 6 } })).toBe(
-      'Each fresh process warms up for 4 rounds (viem 8, undici-request 6; the others sit those out).',
+    expect(warmupNote({ warmup: 1 })).toBe(
+      'Each fresh process warms up for 1 round, each reference once a round and Blockwire once after them.',
+    );
+    expect(warmupNote({ warmup: 4, warmupOf: { viem: 8, moralis: 2 } })).toBe(
+      'Each fresh process warms up for 4 rounds (viem 8, moralis 2), each reference once a round and Blockwire once after them.',
     );
   });
 });

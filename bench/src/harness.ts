@@ -52,13 +52,17 @@ export interface Measured {
 export interface MeasureOptions {
   /** Rounds measured; a round runs each reference once, each followed by Blockwire. */
   rounds: number;
-  /** Rounds run first and thrown away: JIT, connection pools, caches. */
+  /**
+   * Rounds run first and thrown away: JIT, connection pools, caches. A warm-up round runs each
+   * reference once, then Blockwire once.
+   */
   warmup: number;
   /**
-   * More warm-up rounds for the references named here, each with Blockwire after it; the other
-   * references sit those rounds out, warm already.
+   * Warm-up rounds for the references named here, more or fewer than `warmup`, as long as each
+   * takes to settle; Blockwire warms up for the longest. A reference warm already sits the
+   * remaining warm-up rounds out.
    */
-  longerWarmup?: Readonly<Record<string, number>>;
+  warmupOf?: Readonly<Record<string, number>>;
   /**
    * Called before each run: a garbage collection, so one's garbage is not the next one's cost.
    * Not for clients in processes of their own: each collects its own before its runs
@@ -83,11 +87,17 @@ export interface MeasureOptions {
   label?: string;
 }
 
-/** E.g. `Each fresh process warms up for 4 rounds (viem 8; the others sit those out).` */
-export function warmupNote({ warmup, longerWarmup = {} }: Pick<MeasureOptions, 'warmup' | 'longerWarmup'>) {
-  const longer = Object.entries(longerWarmup).map(([name, rounds]) => `${name} ${rounds}`);
+/**
+ * E.g. `Each fresh process warms up for 4 rounds (viem 8, moralis 2), each reference once a
+ * round and Blockwire once after them.`
+ */
+export function warmupNote({ warmup, warmupOf = {} }: Pick<MeasureOptions, 'warmup' | 'warmupOf'>) {
+  const own = Object.entries(warmupOf).map(([name, rounds]) => `${name} ${rounds}`);
   const rounds = `${warmup} round${warmup === 1 ? '' : 's'}`;
-  return `Each fresh process warms up for ${rounds}${longer.length > 0 ? ` (${longer.join(', ')}; the others sit those out)` : ''}.`;
+  const exceptions = own.length > 0 ? ` (${own.join(', ')})` : '';
+  const order =
+    warmup > 0 || own.length > 0 ? ', each reference once a round and Blockwire once after them' : '';
+  return `Each fresh process warms up for ${rounds}${exceptions}${order}.`;
 }
 
 /** How many of `rounds` each of `stretches` measures: as even as can be, the earlier ones longer. */
@@ -160,33 +170,44 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
   const paired = contenders.find((contender) => contender.name === blockwire);
   if (!paired) throw new Error(`no contender ${blockwire} to pair the others with`);
   const references = contenders.filter((contender) => contender !== paired);
-  checkLongerWarmup(options, references);
+  checkWarmupOf(options, references);
   const runs: Record<string, Run[]> = {};
   const pairs: Measured['pairs'] = {};
   for (const contender of contenders) runs[contender.name] = [];
   for (const reference of references) pairs[reference.name] = { blockwire: [], reference: [] };
   const runOnce = runner(options);
   const measuredRounds = roundsPerStretch(options.rounds, options.spreadOver?.processes ?? 1);
-  const warmupOf = (reference: Contender) =>
-    Math.max(options.warmup, options.longerWarmup?.[reference.name] ?? 0);
-  const warmupRounds = Math.max(options.warmup, ...references.map(warmupOf));
+  const warmupRoundsOf = (reference: Contender) => options.warmupOf?.[reference.name] ?? options.warmup;
+  const warmupRounds = Math.max(options.warmup, ...references.map(warmupRoundsOf));
+  /**
+   * A warm-up round: each reference still warming up once, then Blockwire once, so Blockwire
+   * warms up for as many runs of its own as the reference that warms up longest. Pairing it
+   * with every reference there would only add runs nobody measures.
+   */
+  const warmUpRound = async (inStretch: number, round: number) => {
+    for (const reference of rotate(references, round)) {
+      if (inStretch < warmupRoundsOf(reference)) await runOnce(reference, round, true);
+    }
+    return runOnce(paired, round, true);
+  };
   // Rounds are numbered across stretches, so the references' order goes on rotating.
   let round = 0;
   const runStretch = async (stretch: number) => {
     let before = await runOnce(paired, round, warmupRounds > 0);
     if (warmupRounds === 0) runs[blockwire]!.push(before);
     for (let inStretch = 0; inStretch < warmupRounds + measuredRounds[stretch]!; inStretch++, round++) {
-      const warmup = inStretch < warmupRounds;
+      if (inStretch < warmupRounds) {
+        before = await warmUpRound(inStretch, round);
+        continue;
+      }
       for (const reference of rotate(references, round)) {
-        if (warmup && inStretch >= warmupOf(reference)) continue;
-        const measured = await runOnce(reference, round, warmup);
-        const after = await runOnce(paired, round, warmup);
+        const measured = await runOnce(reference, round, false);
+        const after = await runOnce(paired, round, false);
         const around: Run = {
           figure: (before.figure + after.figure) / 2,
           cpuMs: (before.cpuMs + after.cpuMs) / 2,
         };
         before = after;
-        if (warmup) continue;
         runs[reference.name]!.push(measured);
         runs[blockwire]!.push(after);
         pairs[reference.name]!.blockwire.push(around);
@@ -197,12 +218,12 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
   return { stretches: measuredRounds.length, runStretch, measured: { runs, pairs } };
 }
 
-/** A name in `longerWarmup` that is no reference would warm nothing up: a slip, said at once. */
-function checkLongerWarmup(options: MeasureOptions, references: readonly Contender[]): void {
+/** A name in `warmupOf` that is no reference would warm nothing up: a slip, said at once. */
+function checkWarmupOf(options: MeasureOptions, references: readonly Contender[]): void {
   const names = references.map((reference) => reference.name);
-  for (const name of Object.keys(options.longerWarmup ?? {})) {
+  for (const name of Object.keys(options.warmupOf ?? {})) {
     if (!names.includes(name)) {
-      throw new Error(`longerWarmup names ${name}, which is no reference here (${names.join(', ')})`);
+      throw new Error(`warmupOf names ${name}, which is no reference here (${names.join(', ')})`);
     }
   }
 }

@@ -47,14 +47,19 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // contributor can wait for): at 73a9651 the three runs agreed within ±4.4 %, so the
             // runs can be halved and a quarter of the processes dropped (a spread growing as
             // 1/√n: about ±6 %); a run is still some 50 ms of client CPU or more.
-            { calls: 2500, rounds: 18, warmup: 5, processes: 6 },
+            // moralis warms up for 2 rounds: at 2f2ed39 its CPU ratio in a fresh process's rounds
+            // was 10.3, 12.2, 13.4, 12.8, 15.9, 12.3 and settled near 12.2 from the second, where a
+            // run of it is 1.1 s, a third of the comparison's time.
+            { calls: 2500, rounds: 18, warmup: 5, warmupOf: { moralis: 2 }, processes: 6 },
       );
     case 'rest-memory':
       // A fresh process a run, so no warm-up: a process's resident set after 100k calls varied by
       // about ±6 % between processes (at the first run, 5 of each), far less than the 1.3× the
       // target allows, so 4 rounds; a run is some 8 s.
+      // 6 rounds, not 4: at 2f2ed39 the memory ratio's three runs agreed (1.07, 1.03, 1.13) but
+      // the CPU ratio's missed (0.834, 0.922, 0.834: ±10.5 %).
       return restMemory(
-        quick ? { calls: 2000, rounds: 2, warmup: 0 } : { calls: 100_000, rounds: 4, warmup: 0 },
+        quick ? { calls: 2000, rounds: 2, warmup: 0 } : { calls: 100_000, rounds: 6, warmup: 0 },
       );
     case 'solana-scale':
       return solanaScale(
@@ -99,14 +104,19 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // and processes (about ±3.5 % as 1/√n) halve the comparison's time.
             // The over-limit case: 12 rounds in the warm processes, not 30 after 6 more warm-up
             // rounds (its 30 pairs agreed within ±2.5 % at dfb94a6: 1.071, 1.096, 1.044), a quarter
-            // of the comparison's time.
+            // of the comparison's time. 20, not 12: with 12 (at 2f2ed39) they missed (1.002, 0.891,
+            // 1.082: ±11.1 %).
+            // undici-concurrent warms up for 3 rounds, not 6: since Blockwire warms up once a round
+            // (harness.ts), not after every reference, at 2f2ed39 undici-concurrent's ratio in a
+            // fresh process's rounds was 1.25, 1.32, 1.22, then 0.98, 1.05, 1.00 and 0.92–1.15 in
+            // the measured ones: it had settled by its fourth round.
             {
               addresses: 10_000,
               passes: 4,
               rounds: 30,
               warmup: 2,
-              longerWarmup: { 'undici-concurrent': 6 },
-              overLimitRounds: 12,
+              warmupOf: { 'undici-concurrent': 3 },
+              overLimitRounds: 20,
               processes: 6,
             },
       );
@@ -138,7 +148,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
             // resampling those processes, three runs agreed within ±10 % in 93 % of tries with 6,
             // 97 % with 8, and undici-request's too. In that log undici-request settles from its 5th
             // or 6th round, ethers and Blockwire (which runs after every reference) by their 3rd or
-            // 4th: each reference warms up as long as it needs (`longerWarmup`), which saves about a
+            // 4th: each reference warms up as long as it needs (`warmupOf`), which saves about a
             // quarter of the comparison's time.
             // Since the node proxy answers from memory what anvil answered once (anvil.ts), a pass
             // takes 50–250 ms where a round took 0.7–1.0 s, and a run asks for the blocks 6 times
@@ -155,7 +165,7 @@ export async function runComparison(id: string, quick: boolean): Promise<Compari
               passes: 6,
               rounds: 24,
               warmup: 2,
-              longerWarmup: { viem: 3 },
+              warmupOf: { viem: 3 },
               processes: 4,
             },
       );

@@ -33,7 +33,7 @@ const REPEATED_BLOCKS = 100;
  */
 const CLIENT_NODE_OPTIONS = ['--no-memory-reducer'];
 
-export interface JsonRpcOptions extends ProcessOptions, Pick<MeasureOptions, 'longerWarmup'> {
+export interface JsonRpcOptions extends ProcessOptions, Pick<MeasureOptions, 'warmupOf'> {
   blocks: number;
   transactionsPerBlock: number;
   rounds: number;

@@ -5,7 +5,7 @@
  * `Pool.request` (no validation), the global fetch and the official SDK.
  */
 import { ownProcessNote, type ProcessOptions, startClientProcesses } from '../client-process.ts';
-import { type Contender, measure } from '../harness.ts';
+import { type Contender, type MeasureOptions, measure, warmupNote } from '../harness.ts';
 import type { Comparison } from '../report.ts';
 import { caseOf, cpuOverheads, cpuPerCall, figureTarget, summarize } from '../report.ts';
 import { listenInChild } from '../servers.ts';
@@ -17,7 +17,7 @@ import {
   type RestConfig,
 } from './rest-clients.ts';
 
-export interface RestOverheadOptions extends ProcessOptions {
+export interface RestOverheadOptions extends ProcessOptions, Pick<MeasureOptions, 'warmupOf'> {
   calls: number;
   rounds: number;
   warmup: number;
@@ -45,6 +45,8 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
   const variants: RestClientName[] = ['blockwire-fetch', 'blockwire-subscribed'];
   const contenders = REST_CLIENTS.filter((name) => !variants.includes(name)).map(contender);
 
+  // The measurements after the first run in its warm processes, moralis left out of them.
+  const { warmupOf: _, ...inWarmProcesses } = options;
   try {
     const measured = await measure(contenders, 'blockwire', {
       ...options,
@@ -60,7 +62,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     const aloneMeasured = await measure(
       contenders.filter((c) => c.name !== 'moralis'),
       'blockwire',
-      options,
+      inWarmProcesses,
     );
     const alone = summarize(aloneMeasured, 'blockwire', true);
     const aloneCpu = cpuPerCall(aloneMeasured, 'blockwire', aloneCalls);
@@ -68,13 +70,13 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
     concurrency = CONCURRENCY;
     calls = options.calls;
     const transports = await measure([contender('blockwire'), contender('blockwire-fetch')], 'blockwire', {
-      ...options,
+      ...inWarmProcesses,
       rounds: Math.min(options.rounds, 5),
     });
     const transportCpu = cpuPerCall(transports, 'blockwire', calls);
     // The same client with a subscriber on every blockwire:call event.
     const watched = await measure([contender('blockwire'), contender('blockwire-subscribed')], 'blockwire', {
-      ...options,
+      ...inWarmProcesses,
       rounds: Math.min(options.rounds, 5),
     });
     const watchedCpu = cpuPerCall(watched, 'blockwire', calls);
@@ -120,7 +122,7 @@ export async function restOverhead(options: RestOverheadOptions): Promise<Compar
         'undici-dispatch: `Pool.dispatch` with a handler that gathers the body, then `JSON.parse` (no validation), the leanest undici call; undici-request: `Pool.request` + `body.text()` + `JSON.parse`; fetch: global `fetch` + `json()`; moralis: `Moralis.EvmApi.token.getTokenPrice` (moralis 2.27.2, `evmApiBaseUrl` pointed at the server).',
         `One call at a time, a call took ${micros(alone.blockwire).toFixed(0)} µs with Blockwire, ${micros(alone.references['undici-dispatch']!).toFixed(0)} µs with undici.dispatch + JSON.parse and ${micros(alone.references.fetch!).toFixed(0)} µs with fetch (medians of the rounds, server included); client CPU a call: Blockwire ${aloneCpu.blockwire.toFixed(1)} µs; ${listed(aloneCpu.references, (us) => `${us.toFixed(1)} µs`)}.`,
         `Client CPU per call (process.cpuUsage over the run ÷ calls, the median of each contender's runs): Blockwire ${cpu.blockwire.toFixed(1)} µs; ${listed(cpu.references, (us) => `${us.toFixed(1)} µs`)}. Blockwire's over each, paired as the CPU ratios are (median of the pairs): ${listed(overheads, (us) => `${us >= 0 ? '+' : ''}${us.toFixed(1)} µs`)}.`,
-        `The server runs in a child process: its work is in no CPU figure, only in wall time. ${ownProcessNote(options.processes)}`,
+        `The server runs in a child process: its work is in no CPU figure, only in wall time. ${ownProcessNote(options.processes)} ${warmupNote(options)}`,
         `Blockwire on Node with the fetch build's transport (\`createFetchTransport({ fetch })\`, what a Node bundle made with the \`worker\` condition uses; see \`weight\`), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${transportCpu.references['blockwire-fetch']!.toFixed(1)} µs of client CPU a call against ${transportCpu.blockwire.toFixed(1)} µs with the default undici transport (${(transportCpu.references['blockwire-fetch']! / transportCpu.blockwire).toFixed(2)}×). This is why the Node build keeps undici although its bundle is larger.`,
         `Blockwire with a subscriber on every event of the \`blockwire:call\` tracing channel (a function that does nothing; what \`@blockwire/opentelemetry\` listens on), ${Math.min(options.rounds, 5)} pairs at concurrency ${CONCURRENCY}: ${watchedCpu.references['blockwire-subscribed']!.toFixed(1)} µs of client CPU a call against ${watchedCpu.blockwire.toFixed(1)} µs with nobody subscribed (${(watchedCpu.references['blockwire-subscribed']! / watchedCpu.blockwire).toFixed(2)}×). With nobody subscribed a call reads \`hasSubscribers\` once and builds nothing.`,
       ],

@@ -30,7 +30,7 @@ import {
 /** More calls in flight than the server allows: Blockwire must adapt to its 429s. */
 const OVER_LIMIT_CONCURRENCY = 16;
 
-export interface SolanaScaleOptions extends ProcessOptions, Pick<MeasureOptions, 'longerWarmup'> {
+export interface SolanaScaleOptions extends ProcessOptions, Pick<MeasureOptions, 'warmupOf'> {
   addresses: number;
   /**
    * How many times over a run prices the addresses (`sequential`: once). A run's CPU figure is

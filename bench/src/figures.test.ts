@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIGURE_READMES, FIGURES_END, FIGURES_START, figuresBlock, withFigures } from './figures.ts';
+import {
+  FIGURE_READMES,
+  FIGURES_END,
+  FIGURES_START,
+  figuresBlock,
+  RUNS_README,
+  withFigures,
+  withRuns,
+} from './figures.ts';
+import { RUNS_END, RUNS_START, recordName, runsBlock, runsOnRecord } from './record.ts';
 import type { Results } from './report.ts';
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +56,21 @@ describe('the READMEs’ benchmark figures', () => {
   });
 });
 
+describe('the runs on record', () => {
+  const resultsDir = join(benchDir, 'results');
+
+  it(`${RUNS_README} lists every file of results/runs/`, () => {
+    const readme = readFileSync(join(benchDir, RUNS_README), 'utf8');
+    // When this fails: run `pnpm bench` (it rewrites the list) and commit results/ with the READMEs.
+    expect(readme).toContain(runsBlock(runsOnRecord(resultsDir)));
+  });
+
+  it('hold results/latest.json, under its day and machine kind', () => {
+    const onRecord = runsOnRecord(resultsDir).find((run) => run.file === recordName(committed));
+    expect(onRecord?.results).toEqual(committed);
+  });
+});
+
 describe('withFigures', () => {
   it('replaces only the block', () => {
     const readme = `# A\n\nbefore\n${FIGURES_START}\nold\n${FIGURES_END}\nafter\n`;
@@ -57,5 +81,16 @@ describe('withFigures', () => {
 
   it('refuses a README without a block', () => {
     expect(() => withFigures('# A\n', 'x')).toThrow(/no "<!-- bench figures/);
+  });
+});
+
+describe('withRuns', () => {
+  it('replaces only the runs block, not the figures one', () => {
+    const figures = `${FIGURES_START}\nfigures\n${FIGURES_END}`;
+    const readme = `# A\n${figures}\n${RUNS_START}\nold\n${RUNS_END}\nafter\n`;
+    expect(withRuns(readme, `${RUNS_START}\nnew\n${RUNS_END}`)).toBe(
+      `# A\n${figures}\n${RUNS_START}\nnew\n${RUNS_END}\nafter\n`,
+    );
+    expect(() => withRuns(figures, 'x')).toThrow(/no "<!-- bench runs/);
   });
 });

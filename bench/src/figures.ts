@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Range } from './harness.ts';
+import { RUNS_END, RUNS_START, runsBlock, runsOnRecord } from './record.ts';
 import type { Comparison, Results } from './report.ts';
 
 export const FIGURES_START = '<!-- bench figures: written by pnpm bench from bench/results/latest.json -->';
@@ -91,10 +92,19 @@ export function figuresBlock(results: Results, latestMd: string): string {
 
 /** The README's text with its block replaced by `block`; throws when it has no block. */
 export function withFigures(readme: string, block: string): string {
-  const start = readme.indexOf(FIGURES_START);
-  const end = readme.indexOf(FIGURES_END);
-  if (start < 0 || end < start) throw new Error(`no "${FIGURES_START}" … "${FIGURES_END}" block`);
-  return readme.slice(0, start) + block + readme.slice(end + FIGURES_END.length);
+  return withBlock(readme, FIGURES_START, FIGURES_END, block);
+}
+
+/** The README's text with its runs-on-record block replaced by `block`; throws when it has none. */
+export function withRuns(readme: string, block: string): string {
+  return withBlock(readme, RUNS_START, RUNS_END, block);
+}
+
+function withBlock(readme: string, startMarker: string, endMarker: string, block: string): string {
+  const start = readme.indexOf(startMarker);
+  const end = readme.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`no "${startMarker}" … "${endMarker}" block`);
+  return readme.slice(0, start) + block + readme.slice(end + endMarker.length);
 }
 
 /** The READMEs that quote the figures, each with its link to latest.md. */
@@ -103,10 +113,19 @@ export const FIGURE_READMES = [
   { path: 'README.md', latestMd: 'results/latest.md' },
 ] as const;
 
-/** Rewrites the block of each README (paths relative to `benchDir`) from the results. */
+/** The README that lists the runs on record (relative to `benchDir`). */
+export const RUNS_README = 'README.md';
+
+/**
+ * Rewrites the block of each README (paths relative to `benchDir`) from the results, and the
+ * bench README's list of the runs on record from `results/runs/`.
+ */
 export function writeFigures(benchDir: string, results: Results): void {
   for (const { path, latestMd } of FIGURE_READMES) {
     const file = join(benchDir, path);
     writeFileSync(file, withFigures(readFileSync(file, 'utf8'), figuresBlock(results, latestMd)));
   }
+  const file = join(benchDir, RUNS_README);
+  const runs = runsOnRecord(join(benchDir, 'results'));
+  writeFileSync(file, withRuns(readFileSync(file, 'utf8'), runsBlock(runs)));
 }

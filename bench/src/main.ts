@@ -25,6 +25,7 @@ import {
   raisePriority,
 } from './machine.ts';
 import { runComparison } from './plan.ts';
+import { recordRun } from './record.ts';
 import { medianRun } from './repeat.ts';
 import {
   COMPARISON_IDS,
@@ -134,8 +135,9 @@ writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\
 writeFileSync(join(outDir, 'latest.md'), toMarkdown(results, command));
 process.stdout.write(toMarkdown(results, command));
 process.stderr.write(`[bench] wrote ${join(outDir, 'latest.json')} and latest.md\n`);
-// A full run of every comparison into results/ is what the READMEs quote.
+// A full run of every comparison into results/ is what the READMEs quote, and goes on record.
 if (!quick && values.out === undefined && only.length === COMPARISON_IDS.length && failures.length === 0) {
+  process.stderr.write(`[bench] put the run on record: ${recordRun(outDir, results)}\n`);
   writeFigures(benchDir, results);
   process.stderr.write('[bench] rewrote the figures in README.md and bench/README.md\n');
 }

@@ -38,12 +38,12 @@ describe('measure', () => {
     const { log, contenders } = logged(['blockwire', 'a', 'b', 'c']);
     await measure(contenders, 'blockwire', { rounds: 4, warmup: 1 });
     const runs = log.map((entry) => entry.name);
-    // One Blockwire run to start; the warm-up round: every reference once, then Blockwire once.
-    expect(runs.slice(0, 5)).toEqual(['blockwire', 'a', 'b', 'c', 'blockwire']);
-    expect(log.slice(0, 5).every((entry) => entry.warmup)).toBe(true);
+    // One Blockwire run to start; the only warm-up round, being the last, is laid out as a measured one.
+    expect(runs.slice(0, 7)).toEqual(['blockwire', 'a', 'blockwire', 'b', 'blockwire', 'c', 'blockwire']);
+    expect(log.slice(0, 7).every((entry) => entry.warmup)).toBe(true);
     // Then each measured round: every reference once, each followed by Blockwire.
-    const measured = runs.slice(5);
-    expect(log.slice(5).some((entry) => entry.warmup)).toBe(false);
+    const measured = runs.slice(7);
+    expect(log.slice(7).some((entry) => entry.warmup)).toBe(false);
     expect(measured).toHaveLength(4 * 3 * 2);
     expect(measured.filter((_, i) => i % 2 === 1).every((name) => name === 'blockwire')).toBe(true);
     expect(measured.filter((_, i) => i % 2 === 0)).not.toContain('blockwire');
@@ -52,14 +52,16 @@ describe('measure', () => {
     expect(new Set(firstOfRound)).toEqual(new Set(['a', 'b', 'c']));
   });
 
-  it('warms Blockwire up once a round, as many runs as the references get', async () => {
+  it('warms Blockwire up once a round, and after each reference in the last warm-up round', async () => {
     const { log, contenders } = logged(['blockwire', 'a', 'b', 'c']);
     await measure(contenders, 'blockwire', { rounds: 1, warmup: 3 });
     const warmingUp = log.filter((entry) => entry.warmup).map((entry) => entry.name);
-    // Blockwire to start, then once after each round's references: 1 + 3 against 3 each.
-    expect(warmingUp.filter((name) => name === 'blockwire')).toHaveLength(4);
+    // Blockwire to start, once after the first two rounds' references, after each in the third.
+    expect(warmingUp.filter((name) => name === 'blockwire')).toHaveLength(1 + 2 + 3);
     for (const name of ['a', 'b', 'c']) expect(warmingUp.filter((n) => n === name)).toHaveLength(3);
-    expect(warmingUp.at(-1)).toBe('blockwire');
+    const lastRound = warmingUp.slice(-6);
+    expect(lastRound.filter((_, i) => i % 2 === 1)).toEqual(['blockwire', 'blockwire', 'blockwire']);
+    expect(new Set(lastRound.filter((_, i) => i % 2 === 0))).toEqual(new Set(['a', 'b', 'c']));
   });
 
   it('pairs each reference run with the mean of the Blockwire runs either side, the warm-up thrown away', async () => {
@@ -288,10 +290,10 @@ describe('summarize', () => {
 describe('warmupNote', () => {
   it('says how many rounds a fresh process warms up for, and who warms up longer', () => {
     expect(warmupNote({ warmup: 1 })).toBe(
-      'Each fresh process warms up for 1 round, each reference once a round and Blockwire once after them.',
+      'Each fresh process warms up for 1 round, each reference once a round and Blockwire once after them (in the last round after each).',
     );
     expect(warmupNote({ warmup: 4, warmupOf: { viem: 8, moralis: 2 } })).toBe(
-      'Each fresh process warms up for 4 rounds (viem 8, moralis 2), each reference once a round and Blockwire once after them.',
+      'Each fresh process warms up for 4 rounds (viem 8, moralis 2), each reference once a round and Blockwire once after them (in the last round after each).',
     );
   });
 });

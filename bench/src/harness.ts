@@ -54,7 +54,7 @@ export interface MeasureOptions {
   rounds: number;
   /**
    * Rounds run first and thrown away: JIT, connection pools, caches. A warm-up round runs each
-   * reference once, then Blockwire once.
+   * reference once, then Blockwire once; the last one runs Blockwire after each reference.
    */
   warmup: number;
   /**
@@ -89,14 +89,16 @@ export interface MeasureOptions {
 
 /**
  * E.g. `Each fresh process warms up for 4 rounds (viem 8, moralis 2), each reference once a
- * round and Blockwire once after them.`
+ * round and Blockwire once after them (in the last round after each).`
  */
 export function warmupNote({ warmup, warmupOf = {} }: Pick<MeasureOptions, 'warmup' | 'warmupOf'>) {
   const own = Object.entries(warmupOf).map(([name, rounds]) => `${name} ${rounds}`);
   const rounds = `${warmup} round${warmup === 1 ? '' : 's'}`;
   const exceptions = own.length > 0 ? ` (${own.join(', ')})` : '';
   const order =
-    warmup > 0 || own.length > 0 ? ', each reference once a round and Blockwire once after them' : '';
+    warmup > 0 || own.length > 0
+      ? ', each reference once a round and Blockwire once after them (in the last round after each)'
+      : '';
   return `Each fresh process warms up for ${rounds}${exceptions}${order}.`;
 }
 
@@ -180,15 +182,22 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
   const warmupRoundsOf = (reference: Contender) => options.warmupOf?.[reference.name] ?? options.warmup;
   const warmupRounds = Math.max(options.warmup, ...references.map(warmupRoundsOf));
   /**
-   * A warm-up round: each reference still warming up once, then Blockwire once, so Blockwire
-   * warms up for as many runs of its own as the reference that warms up longest. Pairing it
-   * with every reference there would only add runs nobody measures.
+   * A warm-up round: each reference still warming up once, then Blockwire once; pairing it with
+   * every reference there would only add runs nobody measures. The last warm-up round is laid out
+   * as a measured one, Blockwire after each reference: with only one run a round, Blockwire's
+   * first measured runs cost 1.10× its settled CPU (at 4e62f03, REST), where the references had
+   * settled, and REST's CPU ratio at concurrency 32 fell from 1.07 to 0.98; with the last round
+   * so (`--only rest-overhead --repeat 3`), it gave 0.95, 1.00 and 0.99.
    */
   const warmUpRound = async (inStretch: number, round: number) => {
+    const last = inStretch === warmupRounds - 1;
+    let after: Run | undefined;
     for (const reference of rotate(references, round)) {
-      if (inStretch < warmupRoundsOf(reference)) await runOnce(reference, round, true);
+      if (inStretch >= warmupRoundsOf(reference)) continue;
+      await runOnce(reference, round, true);
+      if (last) after = await runOnce(paired, round, true);
     }
-    return runOnce(paired, round, true);
+    return after ?? runOnce(paired, round, true);
   };
   // Rounds are numbered across stretches, so the references' order goes on rotating.
   let round = 0;

@@ -182,6 +182,37 @@ describe('measure', () => {
     expect(log).toEqual([]);
   });
 
+  it('measures a reference named in measureEvery in the first of every k rounds of each stretch', async () => {
+    const { log, contenders } = logged(['blockwire', 'costly', 'cheap']);
+    let restarts = 0;
+    const measured = await measure(contenders, 'blockwire', {
+      rounds: 6,
+      warmup: 0,
+      measureEvery: { costly: 3 },
+      spreadOver: { processes: 2, restart: async () => void restarts++ },
+    });
+    expect(restarts).toBe(1);
+    expect(log.map((entry) => entry.name)).toEqual([
+      ...['blockwire', 'costly', 'blockwire', 'cheap', 'blockwire'],
+      ...['cheap', 'blockwire', 'cheap', 'blockwire'],
+      ...['blockwire', 'cheap', 'blockwire', 'costly', 'blockwire'],
+      ...['cheap', 'blockwire', 'cheap', 'blockwire'],
+    ]);
+    expect(measured.pairs.costly!.reference).toHaveLength(2);
+    expect(measured.pairs.cheap!.reference).toHaveLength(6);
+  });
+
+  it('refuses a measureEvery that names no reference or is no whole number of rounds', async () => {
+    const { log, contenders } = logged(['blockwire', 'viem']);
+    await expect(
+      measure(contenders, 'blockwire', { rounds: 1, warmup: 0, measureEvery: { vime: 2 } }),
+    ).rejects.toThrow('measureEvery names vime, which is no reference here (viem)');
+    await expect(
+      measure(contenders, 'blockwire', { rounds: 1, warmup: 0, measureEvery: { viem: 0 } }),
+    ).rejects.toThrow('measureEvery.viem must be an integer >= 1, got 0');
+    expect(log).toEqual([]);
+  });
+
   it('splits the rounds among the stretches as evenly as it can, never into empty ones', () => {
     expect(roundsPerStretch(19, 5)).toEqual([4, 4, 4, 4, 3]);
     expect(roundsPerStretch(50, 5)).toEqual([10, 10, 10, 10, 10]);

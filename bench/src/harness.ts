@@ -64,6 +64,12 @@ export interface MeasureOptions {
    */
   warmupOf?: Readonly<Record<string, number>>;
   /**
+   * References measured in only one of every k measured rounds of a stretch (its first, so every
+   * process still gives a pair), as `{ name: k }`: for one whose run costs many of Blockwire's and
+   * whose ratio is steady and far from any target, where more pairs only add time.
+   */
+  measureEvery?: Readonly<Record<string, number>>;
+  /**
    * Called before each run: a garbage collection, so one's garbage is not the next one's cost.
    * Not for clients in processes of their own: each collects its own before its runs
    * (`client-process.ts`), and one here would only add this process's sweeping to their core.
@@ -209,7 +215,9 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
         before = await warmUpRound(inStretch, round);
         continue;
       }
+      const measuredRound = inStretch - warmupRounds;
       for (const reference of rotate(references, round)) {
+        if (measuredRound % (options.measureEvery?.[reference.name] ?? 1) !== 0) continue;
         const measured = await runOnce(reference, round, false);
         const after = await runOnce(paired, round, false);
         const around: Run = {
@@ -227,12 +235,22 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
   return { stretches: measuredRounds.length, runStretch, measured: { runs, pairs } };
 }
 
-/** A name in `warmupOf` that is no reference would warm nothing up: a slip, said at once. */
+/** A name in `warmupOf` or `measureEvery` that is no reference would change nothing: a slip, said at once. */
 function checkWarmupOf(options: MeasureOptions, references: readonly Contender[]): void {
   const names = references.map((reference) => reference.name);
-  for (const name of Object.keys(options.warmupOf ?? {})) {
-    if (!names.includes(name)) {
-      throw new Error(`warmupOf names ${name}, which is no reference here (${names.join(', ')})`);
+  for (const [option, named] of [
+    ['warmupOf', options.warmupOf],
+    ['measureEvery', options.measureEvery],
+  ] as const) {
+    for (const name of Object.keys(named ?? {})) {
+      if (!names.includes(name)) {
+        throw new Error(`${option} names ${name}, which is no reference here (${names.join(', ')})`);
+      }
+    }
+  }
+  for (const [name, every] of Object.entries(options.measureEvery ?? {})) {
+    if (!Number.isInteger(every) || every < 1) {
+      throw new Error(`measureEvery.${name} must be an integer >= 1, got ${every}`);
     }
   }
 }

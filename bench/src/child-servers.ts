@@ -15,8 +15,8 @@ import { listen, readText, sendJson } from './servers.ts';
 
 /**
  * The Solana server's latency. 10 ms, not 20: a run is still mostly waiting (sequential's CPU is
- * 2.4–2.7× Blockwire's at either), and at 10 ms (`--only solana-scale --repeat 3`) the
- * comparison took 520 s, against 898 s at 20.
+ * 2.4–2.7× Blockwire's at either), and at 10 ms `--only solana-scale --repeat 3` took 527 s,
+ * against 898 s at 20 (bench/README.md).
  */
 export const LATENCY_MS = 10;
 /** The Solana server's rule: more requests than this in flight for one key get a 429. */

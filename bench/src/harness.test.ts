@@ -4,6 +4,7 @@ import {
   figuresOf,
   type Measured,
   measure,
+  measureEveryNote,
   measureInterleaved,
   roundsPerStretch,
   warmupNote,
@@ -325,6 +326,15 @@ describe('warmupNote', () => {
     );
     expect(warmupNote({ warmup: 4, warmupOf: { viem: 8, moralis: 2 } })).toBe(
       'Each fresh process warms up for 4 rounds (viem 8, moralis 2), each reference once a round and Blockwire once after them (in the last round after each).',
+    );
+  });
+});
+
+describe('measureEveryNote', () => {
+  it('names each reference measured in fewer rounds, and says nothing when none is', () => {
+    expect(measureEveryNote({})).toBe('');
+    expect(measureEveryNote({ measureEvery: { 'http-request-node': 3 } })).toBe(
+      ' http-request-node is measured in one round of every 3 in each fresh process.',
     );
   });
 });

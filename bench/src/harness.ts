@@ -108,6 +108,13 @@ export function warmupNote({ warmup, warmupOf = {} }: Pick<MeasureOptions, 'warm
   return `Each fresh process warms up for ${rounds}${exceptions}${order}.`;
 }
 
+/** E.g. ` http-request-node is measured in one round of every 3 in each fresh process.` */
+export function measureEveryNote({ measureEvery = {} }: Pick<MeasureOptions, 'measureEvery'>): string {
+  return Object.entries(measureEvery)
+    .map(([name, every]) => ` ${name} is measured in one round of every ${every} in each fresh process.`)
+    .join('');
+}
+
 /** How many of `rounds` each of `stretches` measures: as even as can be, the earlier ones longer. */
 export function roundsPerStretch(rounds: number, stretches: number): number[] {
   const count = Math.max(1, Math.min(stretches, rounds));
@@ -178,7 +185,7 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
   const paired = contenders.find((contender) => contender.name === blockwire);
   if (!paired) throw new Error(`no contender ${blockwire} to pair the others with`);
   const references = contenders.filter((contender) => contender !== paired);
-  checkWarmupOf(options, references);
+  checkPerReferenceOptions(options, references);
   const runs: Record<string, Run[]> = {};
   const pairs: Measured['pairs'] = {};
   for (const contender of contenders) runs[contender.name] = [];
@@ -236,7 +243,7 @@ function startMeasurement({ contenders, blockwire, options }: MeasurePlan): Meas
 }
 
 /** A name in `warmupOf` or `measureEvery` that is no reference would change nothing: a slip, said at once. */
-function checkWarmupOf(options: MeasureOptions, references: readonly Contender[]): void {
+function checkPerReferenceOptions(options: MeasureOptions, references: readonly Contender[]): void {
   const names = references.map((reference) => reference.name);
   for (const [option, named] of [
     ['warmupOf', options.warmupOf],

@@ -44,6 +44,7 @@ import {
   collectGarbage,
   type MeasureOptions,
   measure,
+  measureEveryNote,
   median,
   type RunInfo,
   since,
@@ -242,7 +243,7 @@ export async function n8nItems(options: N8nItemsOptions): Promise<Comparison> {
         `All three workflows: a Webhook node (respond when the last node finishes, with all its items), the e2e tests' Code node making ${options.items.toLocaleString('en')} items of one Solana address each (USDC and wrapped SOL among them, the two the emulator prices), then the lookup. Blockwire: its node, Token Price → Get Solana, addresses \`{{ $json.address }}\`. Reference: n8n's HTTP Request node 4.2, POST \`{solana_url}/token/mainnet/prices\` with \`{ "addresses": [address] }\` for each item and the key in a Header Auth credential; its Batching option is off (it never merges items into one request, it only waits between groups of them), so all requests go out at once: its fastest setting.`,
         `Reference \`http-request-aggregate\`: the items go through n8n's Loop Over Items node (Split in Batches 3, batch size ${SOLANA_ADDRESSES_PER_CALL}) → Aggregate (the batch's \`address\` fields into one \`addresses\` list) → the same HTTP Request node POSTing \`{ "addresses": [...] }\` once a batch → back to the loop, whose "done" output ends the workflow: ${expectedCalls} calls one after the other, where Blockwire's node sends its chunks concurrently. The HTTP Request node has Always Output Data on: an answer without any price gives no item, and n8n would end the loop at the first such batch; with it, that batch gives an empty item, which the price check leaves out.`,
         `Each run is checked: all three answer the same two prices (the priced items, compared). HTTP calls are counted by the emulator (its request log), per execution: Blockwire ${blockwireCalls.join(', ')}; HTTP Request node ${referenceCalls.join(', ')}; after Aggregate ${aggregateCalls.join(', ')}.`,
-        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s, and started afresh for each of the ${options.processes} stretches the measured rounds are spread over (in each, every workflow runs once until its webhook answers, then ${options.warmup} warm-up round${options.warmup === 1 ? '' : 's'})${measuredEveryNote(options.measureEvery)}; the emulator runs in a child process of the bench (on the servers' CPU when pinned) with no added latency.`,
+        `n8n ${install.version} in regular mode (SQLite), the package's build loaded as a custom extension, started in ${startSeconds.toFixed(1)} s, and started afresh for each of the ${options.processes} stretches the measured rounds are spread over (in each, every workflow runs once until its webhook answers, then ${options.warmup} warm-up round${options.warmup === 1 ? '' : 's'}); the emulator runs in a child process of the bench (on the servers' CPU when pinned) with no added latency.${measureEveryNote(options)}`,
         'Client CPU: the CPU time of n8n’s processes (its process group: n8n and its task runner, read from /proc) plus the bench process’s (the webhook call and the checks), per execution; the emulator’s answering is in neither.',
       ],
     };
@@ -353,11 +354,4 @@ async function solanaCalls(control: string): Promise<number> {
   const failed = posts.filter((request) => request.status !== 200);
   if (failed.length > 0) throw new Error(`${failed.length} Solana calls were answered ${failed[0]!.status}`);
   return posts.length;
-}
-
-/** E.g. `, http-request-node measured in one round of every 3 in each start`. */
-function measuredEveryNote(measureEvery: N8nItemsOptions['measureEvery']): string {
-  return Object.entries(measureEvery ?? {})
-    .map(([name, every]) => `, ${name} measured in one round of every ${every} in each start`)
-    .join('');
 }
